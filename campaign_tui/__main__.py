@@ -1,0 +1,3 @@
+from campaign_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,164 @@
+"""Action declarations: the things a user may do, with typed parameters.
+
+A rule set declares each action once (kind, parameters, help, handler, availability);
+the engine validates parameters, the CLI parses ``NAME=VALUE`` arguments with them, the
+TUI builds forms from them, and the help screen lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from campaign_tui.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from campaign_tui.core.context import Ctx
+    from campaign_tui.core.model import State
+
+PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "side", "units",
+               "formations", "list", "record", "json")
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str = "str"
+    help: str = ""
+    required: bool = True
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    min: float | None = None
+    max: float | None = None
+    record: str = ""  # for type "record": the collection name
+
+    def __post_init__(self) -> None:
+        if self.type not in PARAM_TYPES:
+            raise InvalidInput(f"parameter {self.name}: type must be one of {PARAM_TYPES}")
+
+    def coerce(self, raw: Any, state: State) -> Any:
+        """Check one value (typed text or already typed) against the parameter."""
+        where = f"parameter {self.name}"
+        t = self.type
+        if t in ("int", "float"):
+            try:
+                if isinstance(raw, bool):
+                    raise ValueError
+                value: Any = int(raw) if t == "int" else float(raw)
+                if t == "int" and isinstance(raw, float) and not raw.is_integer():
+                    raise ValueError
+            except (TypeError, ValueError):
+                raise InvalidInput(f"{where}: {raw!r} is not a {'whole ' if t == 'int' else ''}"
+                                   "number") from None
+            if self.min is not None and value < self.min:
+                raise InvalidInput(f"{where}: must be at least {self.min}, not {value}")
+            if self.max is not None and value > self.max:
+                raise InvalidInput(f"{where}: must be at most {self.max}, not {value}")
+            return value
+        if t == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).lower()
+            if text in ("1", "true", "yes", "y", "on"):
+                return True
+            if text in ("0", "false", "no", "n", "off"):
+                return False
+            raise InvalidInput(f"{where}: {raw!r} is not yes/no")
+        if t == "choice":
+            if str(raw) not in self.choices:
+                raise InvalidInput(f"{where}: {raw!r} is not one of {', '.join(self.choices)}")
+            return str(raw)
+        if t == "unit":
+            state.unit(str(raw))
+            return str(raw)
+        if t == "formation":
+            state.formation(str(raw))
+            return str(raw)
+        if t == "side":
+            state.side(str(raw))
+            return str(raw)
+        if t in ("units", "formations", "list"):
+            items = raw if isinstance(raw, list) else [v.strip() for v in str(raw).split(",")
+                                                        if v.strip()]
+            for item in items:
+                if t == "units":
+                    state.unit(str(item))
+                elif t == "formations":
+                    state.formation(str(item))
+            return [str(i) if t != "list" else i for i in items]
+        if t == "record":
+            state.record(self.record, str(raw))
+            return str(raw)
+        if t == "json":
+            return raw
+        return str(raw)
+
+
+Handler = Callable[..., None]
+Availability = Callable[["State"], str | None]
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    """One kind of action.
+
+    ``handler(ctx, **params)`` performs it through the context. ``available(state)``
+    returns None when the action can be taken now, or the reason it cannot.
+    ``side`` names who takes it (a role, a side id, "gm"), for the prompt's choice list.
+    ``visibility`` = "public" or "actor" (the action's content is secret to other sides).
+    """
+
+    kind: str
+    title: str
+    handler: Handler
+    params: tuple[Param, ...] = ()
+    help: str = ""
+    available: Availability | None = None
+    side: str | None = None
+    visibility: str = "public"
+    key: str = ""  # suggested key in the TUI
+    reference: str = ""  # rule reference (e.g. "5.7")
+    is_advance: bool = False
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise InvalidInput(f"action {self.kind} has no parameter {name!r}; parameters: "
+                           f"{', '.join(p.name for p in self.params) or 'none'}")
+
+    def coerce_params(self, raw: dict[str, Any], state: State) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        names = {p.name for p in self.params}
+        unknown = set(raw) - names
+        if unknown:
+            raise InvalidInput(f"action {self.kind}: unknown parameter(s) {', '.join(sorted(unknown))}"
+                               f"; parameters: {', '.join(sorted(names)) or 'none'}")
+        for p in self.params:
+            if p.name in raw and raw[p.name] is not None and raw[p.name] != "":
+                out[p.name] = p.coerce(raw[p.name], state)
+            elif p.required:
+                raise InvalidInput(f"action {self.kind}: missing {p.name}"
+                                   + (f" ({p.help})" if p.help else ""))
+            elif p.default is not None:
+                out[p.name] = p.default
+        return out
+
+    def why_not(self, state: State) -> str | None:
+        return self.available(state) if self.available else None
+
+
+def action(kind: str, title: str, *params: Param, **kw: Any) -> Callable[[Handler], ActionDef]:
+    """Decorator: ``@action("move", "Move a task force", Param("tf", "formation"))``."""
+
+    def wrap(fn: Handler) -> ActionDef:
+        return ActionDef(kind=kind, title=title, handler=fn, params=tuple(params),
+                         help=kw.pop("help", (fn.__doc__ or "").strip()), **kw)
+
+    return wrap
+
+
+def run_handler(defn: ActionDef, ctx: Ctx, params: dict[str, Any]) -> None:
+    defn.handler(ctx, **params)

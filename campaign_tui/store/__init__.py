@@ -1,0 +1,1 @@
+"""Saving and loading campaigns: TOML files, atomic writes, locks, backups, migrations."""

@@ -1,0 +1,257 @@
+"""Save documents to and from TOML, with checks that name the file, line and problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from campaign_tui.core.errors import CampaignError, InvalidInput, SaveError
+from campaign_tui.core.info import CampaignInfo
+from campaign_tui.core.log import LogEntry
+from campaign_tui.core.model import (
+    ENTITY_COLLECTIONS,
+    VISIBILITY,
+    State,
+    snapshot_row_paths,
+)
+from campaign_tui.store import tomlio
+from campaign_tui.store.migrations import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from campaign_tui.core.ruleset import RuleSet
+
+SAVE_COMMENT = ("campaign-tui save file. You may read and edit it; the program checks every "
+                "value when it opens it.")
+
+
+def check_schema(data: dict[str, Any], path: Path, text: str) -> int:
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(path, "schema_version is missing or not a whole number",
+                        tomlio.locate(text, ["schema_version"]))
+    if version > SCHEMA_VERSION:
+        raise SaveError(path, f"written by a newer campaign-tui (save format {version}); this "
+                        f"version reads formats up to {SCHEMA_VERSION}. Update campaign-tui.",
+                        tomlio.locate(text, ["schema_version"]))
+    if version < 1:
+        raise SaveError(path, f"schema_version {version} is not a known save format",
+                        tomlio.locate(text, ["schema_version"]))
+    return version
+
+
+def info_from(data: Any, path: Path, text: str, key: str = "campaign") -> CampaignInfo:
+    if not isinstance(data, dict):
+        raise SaveError(path, f"[{key}] is missing or not a table", tomlio.locate(text, [key]))
+    try:
+        info = CampaignInfo.from_dict(data)
+    except KeyError as exc:
+        raise SaveError(path, f"[{key}] lacks {exc.args[0]!r}", tomlio.locate(text, [key])) from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(path, f"[{key}] has a value of the wrong type ({exc})",
+                        tomlio.locate(text, [key])) from None
+    if info.log_length < 0 or info.head < 0 or info.head > info.log_length:
+        raise SaveError(path, f"[{key}] head {info.head} / log_length {info.log_length} "
+                        "are inconsistent", tomlio.locate(text, [key, "head"]))
+    if any(r <= 0 or r > info.log_length for r in info.redo):
+        raise SaveError(path, f"[{key}] redo points outside the log",
+                        tomlio.locate(text, [key, "redo"]))
+    return info
+
+
+def state_to_text(state: State, seq: int, header: str = "") -> str:
+    data = state.to_dict()
+    doc = {"schema_version": SCHEMA_VERSION, "seq": seq, "state": data}
+    return tomlio.dumps(doc, rows=snapshot_row_paths(data, "state"),
+                        header=header or f"{SAVE_COMMENT}\nThe campaign as it stood after log "
+                                         f"entry {seq}.")
+
+
+def state_from(data: Any, path: Path, text: str, ruleset: RuleSet | None,
+               prefix: tuple[str, ...] = ("state",)) -> State:
+    """Build and check a State from parsed data; problems name the line."""
+    where = list(prefix)
+    if not isinstance(data, dict):
+        raise SaveError(path, f"[{'.'.join(where)}] is missing or not a table",
+                        tomlio.locate(text, where))
+    problems = structure_problems(data)
+    if problems:
+        keys, problem = problems[0]
+        raise SaveError(path, problem, tomlio.locate(text, [*where, *keys]))
+    try:
+        state = State.from_dict(data)
+    except (KeyError, TypeError, ValueError, AttributeError, InvalidInput) as exc:
+        raise SaveError(path, f"damaged state: {exc}", tomlio.locate(text, where)) from None
+    if ruleset is not None:
+        for keys, problem in semantic_problems(state, ruleset):
+            raise SaveError(path, problem, tomlio.locate(text, [*where, *keys]))
+    return state
+
+
+def _is_table(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def structure_problems(data: dict[str, Any]) -> list[tuple[list[str], str]]:
+    out: list[tuple[list[str], str]] = []
+    for coll in ("meta", "clock", "vars", "options", "ledgers", "secrets", "catalog", "tables",
+                 "records", *ENTITY_COLLECTIONS):
+        if coll in data and not _is_table(data[coll]):
+            out.append(([coll], f"{coll} must be a table"))
+    if out:
+        return out
+    meta = data.get("meta", {})
+    pos = meta.get("position")
+    if not _is_table(pos) or not isinstance(pos.get("step"), str) \
+            or not isinstance(pos.get("stack", []), list):
+        out.append((["meta"], "meta.position must be {step = \"...\", stack = [...]}"))
+    if not isinstance(meta.get("machine", ""), str):
+        out.append((["meta", "machine"], "meta.machine must be text"))
+    for k, v in data.get("clock", {}).items():
+        if not isinstance(v, int) or isinstance(v, bool):
+            out.append((["clock", k], f"clock {k} must be a whole number, not {v!r}"))
+    for coll, required in (("sides", ("name",)), ("formations", ("side",)),
+                           ("units", ("side", "type")), ("markers", ("kind",))):
+        for key, item in data.get(coll, {}).items():
+            if not _is_table(item):
+                out.append(([coll, key], f"{coll} {key} must be a table"))
+                continue
+            for field in required:
+                if not isinstance(item.get(field), str):
+                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} is missing or not text"))
+            for field in ("status", "attrs", "data"):
+                if field in item and not _is_table(item[field]):
+                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} must be a table"))
+            for field in ("name", "kind", "parent", "location", "formation", "label", "target"):
+                if field in item and not isinstance(item[field], str):
+                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} must be text"))
+            if "visibility" in item and item["visibility"] not in VISIBILITY:
+                out.append(([coll, key], f"{coll[:-1]} {key}: visibility must be one of "
+                                         f"{', '.join(VISIBILITY)}"))
+            if "known_to" in item and (not isinstance(item["known_to"], list) or not all(
+                    isinstance(s, str) for s in item["known_to"])):
+                out.append(([coll, key], f"{coll[:-1]} {key}: known_to must be a list of sides"))
+    for holder, book in data.get("ledgers", {}).items():
+        if not _is_table(book):
+            out.append((["ledgers", holder], f"ledger {holder} must be a table"))
+            continue
+        for res, v in book.items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                out.append((["ledgers", holder], f"ledger {holder}: {res} must be a number"))
+    for name, bucket in data.get("records", {}).items():
+        if not _is_table(bucket):
+            out.append((["records", name], f"records {name} must be a table"))
+    return out
+
+
+def semantic_problems(state: State, ruleset: RuleSet) -> list[tuple[list[str], str]]:
+    out: list[tuple[list[str], str]] = []
+    try:
+        machine = ruleset.machine(state.machine)
+    except InvalidInput as exc:
+        return [(["meta", "machine"], str(exc))]
+    if state.step not in machine.steps:
+        out.append((["meta"], f"the position names an unknown step {state.step!r}"))
+    for s in state.stack:
+        if s not in machine.steps:
+            out.append((["meta"], f"the sub-machine stack names an unknown step {s!r}"))
+    try:
+        catalog = ruleset.catalog().with_overrides(state.catalog_overrides)
+    except InvalidInput as exc:
+        return [*out, (["catalog"], f"catalog override: {exc}")]
+    for fid, f in state.formations.items():
+        if f.side not in state.sides:
+            out.append((["formations", fid], f"formation {fid}: unknown side {f.side!r}"))
+        if f.parent and f.parent not in state.formations:
+            out.append((["formations", fid], f"formation {fid}: unknown parent {f.parent!r}"))
+    for fid in state.formations:
+        seen = set()
+        for anc in state.ancestors(fid):
+            if anc.id in seen:
+                out.append((["formations", fid], f"formation {fid}: its parents form a loop"))
+                break
+            seen.add(anc.id)
+    for uid, u in state.units.items():
+        where = f"unit {uid}"
+        if u.side not in state.sides:
+            out.append((["units", uid], f"{where}: unknown side {u.side!r}"))
+        if u.formation and u.formation not in state.formations:
+            out.append((["units", uid], f"{where}: unknown formation {u.formation!r}"))
+        if u.type not in catalog.types:
+            out.append((["units", uid], f"{where}: unknown unit type {u.type!r}"))
+        for k, v in u.status.items():
+            if k in catalog.status:
+                try:
+                    catalog.status[k].check(v, where)
+                except InvalidInput as exc:
+                    out.append((["units", uid], str(exc)))
+            else:
+                out.append((["units", uid], f"{where}: unknown status field {k!r}"))
+        for k, v in u.attrs.items():
+            try:
+                catalog.attr_def(k).check(v, where)
+            except InvalidInput as exc:
+                out.append((["units", uid], str(exc)))
+    option_defs = {o.id: o for o in ruleset.options()}
+    for k, v in state.options.items():
+        if k not in option_defs:
+            out.append((["options", k], f"unknown option {k!r}"))
+            continue
+        try:
+            option_defs[k].check(v)
+        except InvalidInput as exc:
+            out.append((["options", k], str(exc)))
+    tables = ruleset.tables()
+    for tid, cells in state.table_overrides.items():
+        try:
+            tables.get(tid).with_cells(cells if isinstance(cells, dict) else {})
+        except InvalidInput as exc:
+            out.append((["tables", tid], f"table override: {exc}"))
+    if state._c["meta"].get("dice", "auto") not in ("auto", "manual"):
+        out.append((["meta", "dice"], "meta.dice must be auto or manual"))
+    out.extend(ruleset.validate_state(state))
+    return out
+
+
+def entries_to_text(entries: list[LogEntry]) -> str:
+    return tomlio.dumps({"entry": [e.to_dict() for e in entries]}, rows=["entry"])
+
+
+def entries_from(data: Any, path: Path, text: str, first: int | None = None,
+                 key: str = "entry") -> list[LogEntry]:
+    items = data.get(key, []) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise SaveError(path, f"{key} must be a list of [[{key}]] tables",
+                        tomlio.locate(text, [key]))
+    out = []
+    expected = first
+    for i, item in enumerate(items):
+        line = _nth_line(text, f"[[{key}]]", i)
+        if not isinstance(item, dict):
+            raise SaveError(path, f"log entry {i + 1} is not a table", line)
+        try:
+            entry = LogEntry.from_dict(item)
+        except KeyError as exc:
+            raise SaveError(path, f"log entry lacks {exc.args[0]!r}", line) from None
+        except (TypeError, ValueError, AttributeError, IndexError, CampaignError) as exc:
+            raise SaveError(path, f"log entry has a value of the wrong type ({exc})",
+                            line) from None
+        if expected is not None and entry.seq != expected:
+            raise SaveError(path, f"log entry numbered {entry.seq} where {expected} was "
+                                  "expected", line)
+        for ch in entry.changes:
+            if not isinstance(ch.coll, str) or not (ch.before is None or isinstance(
+                    ch.before, (dict, list, str, int, float, bool))):
+                raise SaveError(path, f"log entry {entry.seq} has a damaged change", line)
+        expected = entry.seq + 1
+        out.append(entry)
+    return out
+
+
+def _nth_line(text: str, marker: str, n: int) -> int | None:
+    count = -1
+    for i, line in enumerate(text.splitlines()):
+        if line.strip() == marker:
+            count += 1
+            if count == n:
+                return i + 1
+    return None

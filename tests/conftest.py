@@ -1,0 +1,43 @@
+"""Test configuration shared by the whole suite.
+
+* CAMPAIGN_TUI_STRICT=1: any action that changes state without going through the action
+  context fails (so undo and the log can never miss a change).
+* The demo rule set (tests/demo_ruleset) is registered alongside the installed ones.
+* Every test gets its own campaign home, so nothing touches the user's folders.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ["CAMPAIGN_TUI_STRICT"] = "1"
+_demo = "demo=tests.demo_ruleset:plugin"
+if _demo not in os.environ.get("CAMPAIGN_TUI_PLUGINS", ""):
+    os.environ["CAMPAIGN_TUI_PLUGINS"] = ",".join(
+        p for p in (os.environ.get("CAMPAIGN_TUI_PLUGINS", ""), _demo) if p)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def campaign_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("CAMPAIGN_TUI_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def demo():
+    from tests.demo_ruleset import plugin
+
+    return plugin
+
+
+@pytest.fixture
+def demo_engine(demo):
+    from campaign_tui.core.engine import Engine
+
+    return Engine.create(demo, seed=42, name="Demo")
