@@ -33,6 +33,7 @@ class Usage(Exception):
 
 
 def _pairs(items: Sequence[str]) -> dict[str, str]:
+    """NAME=VALUE arguments; NAME=@FILE reads the value from a file (an orders file)."""
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
@@ -40,6 +41,13 @@ def _pairs(items: Sequence[str]) -> dict[str, str]:
         key, value = item.split("=", 1)
         if not key:
             raise Usage(f"{item!r} has no name before '='")
+        if value.startswith("@"):
+            try:
+                value = Path(value[1:]).expanduser().read_text(encoding="utf-8")
+            except OSError as exc:
+                raise Usage(f"{key}: cannot read {value[1:]}: {exc.strerror or exc}") from None
+            except UnicodeDecodeError:
+                raise Usage(f"{key}: {value[1:]} is not UTF-8 text") from None
         out[key.strip()] = value
     return out
 
@@ -478,6 +486,28 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    opened = _open_ro(args)
+    engine = opened.engine
+    viewer = args.side or "gm"
+    reports = engine.ruleset.reports(engine.view(viewer), viewer)
+    if not reports:
+        print(f"{engine.ruleset.name} has no reports for {viewer}.")
+        return EXIT_OK
+    if args.output:
+        from campaign_tui.campaigns import slug
+
+        folder = Path(args.output)
+        folder.mkdir(parents=True, exist_ok=True)
+        for title, text in reports.items():
+            out = folder / f"{slug(title)}.md"
+            out.write_text(text, encoding="utf-8")
+            print(out)
+        return EXIT_OK
+    print("\n\n".join(reports.values()))
+    return EXIT_OK
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from campaign_tui.campaigns import unique_folder
     from campaign_tui.registry import load_ruleset
@@ -577,7 +607,8 @@ def build_parser() -> argparse.ArgumentParser:
     campaign_arg(sp)
     sp.add_argument("action")
     sp.add_argument("values", nargs="*", metavar="NAME=VALUE",
-                    help="parameters, and answers to decisions (by their id)")
+                    help="parameters, and answers to decisions (by their id); "
+                         "NAME=@FILE reads the value from a file")
     sp.add_argument("--preview", action="store_true", help="show the result without saving")
     sp.add_argument("--json", action="store_true")
     by_arg(sp)
@@ -617,6 +648,11 @@ def build_parser() -> argparse.ArgumentParser:
     campaign_arg(sp)
     sp.add_argument("--side", help="export only what this side may see")
     sp.add_argument("-o", "--output", help="file to write")
+
+    sp = add("report", cmd_report, "the rule set's reports (Markdown), for the GM or one side")
+    campaign_arg(sp)
+    sp.add_argument("--side", help="only what this side may know")
+    sp.add_argument("-o", "--output", help="write one .md file per report into this folder")
 
     sp = add("import", cmd_import, "turn a bundle into one of your campaigns")
     sp.add_argument("bundle")

@@ -220,6 +220,11 @@ class RuleSet:
             out[sid] = line
         return out
 
+    def reports(self, view: State, viewer: str) -> dict[str, str]:
+        """Reports in Markdown (title -> text) for *viewer* ("gm" or a side), made from the
+        view the viewer may see (turn reports, status boards). None by default."""
+        return {}
+
     def validate_state(self, state: State) -> list[tuple[list[str], str]]:
         """Extra checks on a loaded state: ``[(key path, problem)]``."""
         return []
