@@ -515,7 +515,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     places = _places(args).ensure()
     target = unique_folder(places.campaigns, args.name or Path(args.bundle).stem)
-    import_bundle(Path(args.bundle), target, load_ruleset).close()
+    import_bundle(Path(args.bundle), target, load_ruleset, args.name).close()
     print(target)
     return EXIT_OK
 

@@ -48,7 +48,7 @@ class Param:
                 value: Any = int(raw) if t == "int" else float(raw)
                 if t == "int" and isinstance(raw, float) and not raw.is_integer():
                     raise ValueError
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{where}: {raw!r} is not a {'whole ' if t == 'int' else ''}"
                                    "number") from None
             if self.min is not None and value < self.min:

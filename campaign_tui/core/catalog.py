@@ -75,7 +75,7 @@ class FieldDef:
                         number = int(number)
                 else:
                     number = float(value) if self.type == "float" else _num(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{what} must be a whole number, not {value!r}"
                                    if self.type == "int" else
                                    f"{what} must be a number, not {value!r}") from None

@@ -129,7 +129,7 @@ class Decision:
         if kind == "number":
             try:
                 number = float(raw)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{where}: {raw!r} is not a number") from None
             if number.is_integer():
                 number = int(number)
@@ -165,7 +165,7 @@ class Decision:
                 raise InvalidInput(f"{where}: {k!r} is not one of {', '.join(values)}")
             try:
                 amount = float(v)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{where}: {v!r} is not an amount") from None
             if amount < 0:
                 raise InvalidInput(f"{where}: amounts cannot be negative")

@@ -31,7 +31,9 @@ class History:
                 raise CampaignError(f"log entry {seq} is not available")
             for e in self._loader(seq, min(self._length, seq + 63)):
                 self._cache[e.seq] = e
-            entry = self._cache[seq]
+            entry = self._cache.get(seq)
+            if entry is None:
+                raise CampaignError(f"log entry {seq} is missing from the save")
         return entry
 
     def range(self, first: int, last: int) -> Iterator[LogEntry]:

@@ -41,7 +41,7 @@ class OptionDef:
                 if isinstance(value, bool):
                     raise ValueError
                 number: Any = int(value) if self.type == "int" else float(value)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{where}: {value!r} is not a number") from None
             if self.min is not None and number < self.min:
                 raise InvalidInput(f"{where}: must be at least {self.min}, not {number}")

@@ -156,7 +156,7 @@ class FolderStore:
             self.open_bytes = int(files.get("open_segment_bytes", 0))
             self.snapshots = [{"seq": int(s["seq"]), "turn_start": bool(s.get("turn_start"))}
                               for s in files.get("snapshots", [])]
-        except (TypeError, ValueError, KeyError):
+        except (TypeError, ValueError, OverflowError, KeyError):
             raise SaveError(header_path, "[files] is damaged",
                             tomlio.locate(text, ["files"])) from None
         if not self.snapshots:
@@ -166,12 +166,25 @@ class FolderStore:
         if self.last_snapshot > info.log_length:
             raise SaveError(header_path, "the latest snapshot is past the end of the log",
                             tomlio.locate(text, ["files"]))
+        if info.log_length - self.last_snapshot > SNAPSHOT_EVERY:
+            raise SaveError(header_path, f"log_length {info.log_length} does not match the saved "
+                            f"log (the latest snapshot is at {self.last_snapshot})",
+                            tomlio.locate(text, ["campaign", "log_length"]))
         ruleset = load_ruleset(info.ruleset)
         self.ruleset = ruleset
         state = self._read_snapshot(self.last_snapshot, ruleset)
         history = History(info.log_length, self.load_entries)
-        for entry in history.range(self.last_snapshot + 1, info.log_length):
-            apply_changes(state, entry.changes)
+        tail = self.load_entries(self.last_snapshot + 1, info.log_length)
+        if len(tail) != info.log_length - self.last_snapshot:
+            raise SaveError(self.path / _seg_name(_segment_first(max(1, info.log_length))),
+                            f"the log ends before entry {info.log_length}, which the header names")
+        for entry in tail:
+            try:
+                apply_changes(state, entry.changes)
+            except (KeyError, TypeError, ValueError, OverflowError, AttributeError,
+                    CampaignError) as exc:
+                raise SaveError(self.path / _seg_name(_segment_first(entry.seq)),
+                                f"log entry {entry.seq} cannot be applied: {exc}") from None
         engine = Engine(ruleset, state, info, history, read_only=self.read_only)
         engine.snapshots = self.snapshot_before
         if info.log_length and engine.stream.position < history.get(info.log_length).rng[1]:
@@ -365,8 +378,8 @@ class BundleStore:
         data = tomlio.loads(text, path)
         version = check_schema(data, path, text)
         if version < SCHEMA_VERSION:
-            raise SaveError(path, f"bundle format {version} is older than {SCHEMA_VERSION}; "
-                            "no migration exists for bundles of that format")
+            data = _migrate_bundle(path, data, version, read_only)
+            text = tomlio.dumps(data)
         if data.get("format") != BUNDLE_FORMAT:
             raise SaveError(path, f"format must be {BUNDLE_FORMAT!r}", tomlio.locate(text, ["format"]))
         info = info_from(data.get("campaign"), path, text)
@@ -418,6 +431,33 @@ class BundleStore:
 
     def close(self) -> None:
         self.lock.release()
+
+
+def _migrate_bundle(path: Path, data: dict[str, Any], version: int,
+                    read_only: bool) -> dict[str, Any]:
+    """Run the migration chain on a bundle; unless read-only, keep the original beside it
+    and write the migrated file."""
+    parts = ("initial", "current")
+    docs = SaveDocs(header={k: v for k, v in data.items() if k not in (*parts, "entry")},
+                    snapshots={p: {"schema_version": version, "state": data[p]}
+                               for p in parts if p in data},
+                    entries=list(data.get("entry", [])))
+    docs = migrate(docs, version)
+    out = dict(docs.header)
+    for p in parts:
+        if p in docs.snapshots:
+            out[p] = docs.snapshots[p]["state"]
+    out["entry"] = docs.entries
+    if not read_only:
+        backup = path.with_name(f"{path.name}.before-format-{SCHEMA_VERSION}")
+        if not backup.exists():
+            shutil.copyfile(path, backup)
+        rows = ["campaign.bookmarks", "entry"]
+        for p in parts:
+            if p in out:
+                rows += snapshot_row_paths(out[p], p)
+        atomic_write(path, tomlio.dumps(out, rows=rows, header=SAVE_COMMENT))
+    return out
 
 
 def bundle_text(engine: Engine, side: str | None = None) -> str:
@@ -479,10 +519,13 @@ def export_bundle(engine: Engine, path: Path, side: str | None = None) -> None:
     atomic_write(Path(path), bundle_text(engine, side))
 
 
-def import_bundle(bundle: Path, folder: Path, load_ruleset: Any) -> FolderStore:
+def import_bundle(bundle: Path, folder: Path, load_ruleset: Any,
+                  name: str | None = None) -> FolderStore:
     """Turn a bundle into a folder campaign (for playing a bundled example or a mailed save)."""
     opened = BundleStore.open(bundle, load_ruleset, read_only=True)
     engine = opened.engine
+    if name:
+        engine.info.name = name
     if engine.info.export_side:
         raise CampaignError("a per-side export cannot be turned into a playable campaign")
     engine.read_only = False

@@ -62,7 +62,7 @@ class Lock:
         if info.get("host") != socket.gethostname():
             return False
         pid = info.get("pid")
-        return isinstance(pid, int) and (pid == os.getpid() or not _alive(pid))
+        return isinstance(pid, int) and not _alive(pid)
 
     def release(self) -> None:
         if self.held:

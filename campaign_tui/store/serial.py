@@ -15,7 +15,7 @@ from campaign_tui.core.model import (
     snapshot_row_paths,
 )
 from campaign_tui.store import tomlio
-from campaign_tui.store.migrations import SCHEMA_VERSION
+from campaign_tui.store.migrations import SCHEMA_VERSION, chain
 
 if TYPE_CHECKING:
     from campaign_tui.core.ruleset import RuleSet
@@ -33,9 +33,12 @@ def check_schema(data: dict[str, Any], path: Path, text: str) -> int:
         raise SaveError(path, f"written by a newer campaign-tui (save format {version}); this "
                         f"version reads formats up to {SCHEMA_VERSION}. Update campaign-tui.",
                         tomlio.locate(text, ["schema_version"]))
-    if version < 1:
-        raise SaveError(path, f"schema_version {version} is not a known save format",
-                        tomlio.locate(text, ["schema_version"]))
+    if version < SCHEMA_VERSION:
+        try:
+            chain(version)
+        except KeyError:
+            raise SaveError(path, f"save format {version} is not one this version can read or "
+                            "migrate", tomlio.locate(text, ["schema_version"])) from None
     return version
 
 
@@ -46,9 +49,13 @@ def info_from(data: Any, path: Path, text: str, key: str = "campaign") -> Campai
         info = CampaignInfo.from_dict(data)
     except KeyError as exc:
         raise SaveError(path, f"[{key}] lacks {exc.args[0]!r}", tomlio.locate(text, [key])) from None
-    except (TypeError, ValueError, AttributeError) as exc:
+    except (TypeError, ValueError, OverflowError, AttributeError) as exc:
         raise SaveError(path, f"[{key}] has a value of the wrong type ({exc})",
                         tomlio.locate(text, [key])) from None
+    for name, value in (("seed", info.seed), ("rng_position", info.rng_position)):
+        if not 0 <= value < 2**63:
+            raise SaveError(path, f"[{key}] {name} {value} is out of range",
+                            tomlio.locate(text, [key, name]))
     if info.log_length < 0 or info.head < 0 or info.head > info.log_length:
         raise SaveError(path, f"[{key}] head {info.head} / log_length {info.log_length} "
                         "are inconsistent", tomlio.locate(text, [key, "head"]))
@@ -79,7 +86,7 @@ def state_from(data: Any, path: Path, text: str, ruleset: RuleSet | None,
         raise SaveError(path, problem, tomlio.locate(text, [*where, *keys]))
     try:
         state = State.from_dict(data)
-    except (KeyError, TypeError, ValueError, AttributeError, InvalidInput) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError, InvalidInput) as exc:
         raise SaveError(path, f"damaged state: {exc}", tomlio.locate(text, where)) from None
     if ruleset is not None:
         for keys, problem in semantic_problems(state, ruleset):
@@ -109,27 +116,11 @@ def structure_problems(data: dict[str, Any]) -> list[tuple[list[str], str]]:
     for k, v in data.get("clock", {}).items():
         if not isinstance(v, int) or isinstance(v, bool):
             out.append((["clock", k], f"clock {k} must be a whole number, not {v!r}"))
-    for coll, required in (("sides", ("name",)), ("formations", ("side",)),
-                           ("units", ("side", "type")), ("markers", ("kind",))):
+    for coll in ENTITY_COLLECTIONS:
         for key, item in data.get(coll, {}).items():
-            if not _is_table(item):
-                out.append(([coll, key], f"{coll} {key} must be a table"))
-                continue
-            for field in required:
-                if not isinstance(item.get(field), str):
-                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} is missing or not text"))
-            for field in ("status", "attrs", "data"):
-                if field in item and not _is_table(item[field]):
-                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} must be a table"))
-            for field in ("name", "kind", "parent", "location", "formation", "label", "target"):
-                if field in item and not isinstance(item[field], str):
-                    out.append(([coll, key], f"{coll[:-1]} {key}: {field} must be text"))
-            if "visibility" in item and item["visibility"] not in VISIBILITY:
-                out.append(([coll, key], f"{coll[:-1]} {key}: visibility must be one of "
-                                         f"{', '.join(VISIBILITY)}"))
-            if "known_to" in item and (not isinstance(item["known_to"], list) or not all(
-                    isinstance(s, str) for s in item["known_to"])):
-                out.append(([coll, key], f"{coll[:-1]} {key}: known_to must be a list of sides"))
+            problem = entity_problem(coll, key, item)
+            if problem:
+                out.append(([coll, key], problem))
     for holder, book in data.get("ledgers", {}).items():
         if not _is_table(book):
             out.append((["ledgers", holder], f"ledger {holder} must be a table"))
@@ -137,10 +128,79 @@ def structure_problems(data: dict[str, Any]) -> list[tuple[list[str], str]]:
         for res, v in book.items():
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 out.append((["ledgers", holder], f"ledger {holder}: {res} must be a number"))
+    for coll in ("catalog", "tables", "secrets"):
+        for key, value in data.get(coll, {}).items():
+            if not _is_table(value):
+                out.append(([coll, key], f"{coll} {key} must be a table"))
     for name, bucket in data.get("records", {}).items():
         if not _is_table(bucket):
             out.append((["records", name], f"records {name} must be a table"))
+            continue
+        for key, value in bucket.items():
+            if not _is_table(value):
+                out.append((["records", name, key], f"record {name} {key} must be a table"))
     return out
+
+
+_REQUIRED = {"sides": ("name",), "formations": ("side",), "units": ("side", "type"),
+             "markers": ("kind",)}
+
+
+def entity_problem(coll: str, key: str, item: Any) -> str | None:
+    """What is wrong with one saved side/formation/unit/marker, or None."""
+    what = f"{coll[:-1]} {key}"
+    if not _is_table(item):
+        return f"{what} must be a table"
+    for field in _REQUIRED[coll]:
+        if not isinstance(item.get(field), str):
+            return f"{what}: {field} is missing or not text"
+    for field in ("status", "attrs", "data"):
+        if field in item and not _is_table(item[field]):
+            return f"{what}: {field} must be a table"
+    for field in ("name", "kind", "parent", "location", "formation", "label", "target", "color"):
+        if field in item and not isinstance(item[field], str):
+            return f"{what}: {field} must be text"
+    if "visibility" in item and item["visibility"] not in VISIBILITY:
+        return f"{what}: visibility must be one of {', '.join(VISIBILITY)}"
+    if "known_to" in item and (not isinstance(item["known_to"], list) or not all(
+            isinstance(s, str) for s in item["known_to"])):
+        return f"{what}: known_to must be a list of sides"
+    return None
+
+
+def change_problem(ch: Any) -> str | None:
+    """What is wrong with one recorded change, or None."""
+    if not isinstance(ch.coll, str) or not isinstance(ch.key, str):
+        return "a change without a collection or key"
+    if ch.coll in ENTITY_COLLECTIONS:
+        for value in (ch.before, ch.after):
+            if value is not None:
+                problem = entity_problem(ch.coll, ch.key, value)
+                if problem:
+                    return problem
+        return None
+    if ch.coll.startswith("records/"):
+        for value in (ch.before, ch.after):
+            if value is not None and not _is_table(value):
+                return f"record {ch.key} must be a table"
+        return None
+    if ch.coll not in ("meta", "clock", "vars", "options", "ledgers", "secrets", "catalog",
+                       "tables"):
+        return f"unknown state collection {ch.coll!r}"
+    if ch.coll == "clock":
+        for value in (ch.before, ch.after):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                return f"clock {ch.key} must be a whole number"
+    if ch.coll in ("ledgers", "secrets", "catalog", "tables"):
+        for value in (ch.before, ch.after):
+            if value is not None and not _is_table(value):
+                return f"{ch.coll} {ch.key} must be a table"
+    if ch.coll == "meta" and ch.key == "position":
+        for value in (ch.before, ch.after):
+            if value is not None and (not _is_table(value) or not isinstance(
+                    value.get("step"), str) or not isinstance(value.get("stack", []), list)):
+                return "meta.position must be {step = \"...\", stack = [...]}"
+    return None
 
 
 def semantic_problems(state: State, ruleset: RuleSet) -> list[tuple[list[str], str]]:
@@ -232,16 +292,18 @@ def entries_from(data: Any, path: Path, text: str, first: int | None = None,
             entry = LogEntry.from_dict(item)
         except KeyError as exc:
             raise SaveError(path, f"log entry lacks {exc.args[0]!r}", line) from None
-        except (TypeError, ValueError, AttributeError, IndexError, CampaignError) as exc:
+        except (TypeError, ValueError, OverflowError, AttributeError, IndexError,
+                CampaignError) as exc:
             raise SaveError(path, f"log entry has a value of the wrong type ({exc})",
                             line) from None
         if expected is not None and entry.seq != expected:
             raise SaveError(path, f"log entry numbered {entry.seq} where {expected} was "
                                   "expected", line)
         for ch in entry.changes:
-            if not isinstance(ch.coll, str) or not (ch.before is None or isinstance(
-                    ch.before, (dict, list, str, int, float, bool))):
-                raise SaveError(path, f"log entry {entry.seq} has a damaged change", line)
+            problem = change_problem(ch)
+            if problem:
+                raise SaveError(path, f"log entry {entry.seq} has a damaged change: {problem}",
+                                line)
         expected = entry.seq + 1
         out.append(entry)
     return out
