@@ -108,13 +108,8 @@ class Engine:
                dice: str = "auto", name: str | None = None) -> Engine:
         import random
 
-        if dice not in ("auto", "manual"):
-            raise CampaignError(f"dice must be auto or manual, not {dice!r}")
         scen = ruleset.scenario(scenario)
-        opts = resolve_options(ruleset.options(), {**scen.options, **(options or {})})
-        state = ruleset.build(scen, opts)
-        state._c["meta"]["dice"] = dice
-        state._c["meta"]["scenario"] = scen.id
+        state = cls.initial_state(ruleset, scen.id, options, dice)
         if seed is None:
             seed = random.randrange(1, 1 << 48)
         info = CampaignInfo(name=name or scen.title, ruleset=ruleset.id,
@@ -124,6 +119,19 @@ class Engine:
         engine.initial = state.copy()
         engine._run(START_ACTION, {}, {}, "gm", preview=False, auto=True)
         return engine
+
+    @staticmethod
+    def initial_state(ruleset: RuleSet, scenario: str, options: dict[str, Any] | None = None,
+                      dice: str = "auto") -> State:
+        """The state a scenario starts from, before any action (the base of replay)."""
+        if dice not in ("auto", "manual"):
+            raise CampaignError(f"dice must be auto or manual, not {dice!r}")
+        scen = ruleset.scenario(scenario)
+        opts = resolve_options(ruleset.options(), {**scen.options, **(options or {})})
+        state = ruleset.build(scen, opts)
+        state._c["meta"]["dice"] = dice
+        state._c["meta"]["scenario"] = scen.id
+        return state
 
     # -- rule-set data with the campaign's GM overrides ----------------------------------
     def tables_for(self, state: State) -> TableSet:
