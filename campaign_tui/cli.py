@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -236,7 +237,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"{proc.title}: {result.summary or result.value}")
     for r in resolver.rolls:
-        print(f"  roll: {r.describe()}")
+        print(f"  roll: {r.describe()} ({r.purpose})")
     for line in [*resolver.lines, *result.lines]:
         print(f"  {line}")
     return EXIT_OK
@@ -271,10 +272,11 @@ def _print_decision(exc: NeedDecision) -> None:
             o.value + (f" ({o.label})" if o.label and o.label != o.value else "")
             for o in d.options))
     if d.kind == "dice":
-        print(f"  type one value per die, e.g. {d.id}=3 or {d.id}=3,5")
+        print(f"  type one value per die, e.g. {shlex.quote(d.id + '=3')} or "
+              f"{shlex.quote(d.id + '=3,5')}")
     if d.default is not None:
         print(f"  default: {d.default}")
-    print(f"  answer with: {d.id}=VALUE")
+    print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
 
 
 def _report(outcome: Any, as_json: bool) -> None:

@@ -263,18 +263,23 @@ def edit_catalog(ctx: Ctx, type: str, attr: str, value: Any, reason: str) -> Non
     value = _parse_json(value)
     if attr not in ("name", "category", "notes"):
         ctx.catalog.attr_def(attr).check(value, f"unit type {type}")
-    ctx.tx.touch("catalog", type)
-    book = ctx.state.catalog_overrides.setdefault(type, {})
     old = ctx.catalog.type(type).attrs.get(attr)
-    book[attr] = value
+    ctx.edit_catalog(type)[attr] = value
     ctx.summary(f"GM: {type} {attr} {old} -> {value}{_reason(ctx, reason)}")
 
 
-@action("gm.goto", "Jump to a step", Param("step"), Param("reason", required=False, default=""))
-def goto(ctx: Ctx, step: str, reason: str) -> None:
-    """Move the phase machine to any step (to correct a mistake); logged as an override."""
+@action("gm.goto", "Jump to a step", Param("step"),
+        Param("return_to", required=False, default="",
+              help="for a sub-machine entry: the step to come back to"),
+        Param("reason", required=False, default=""))
+def goto(ctx: Ctx, step: str, return_to: str, reason: str) -> None:
+    """Move the phase machine to any step (to correct a mistake); logged as an override.
+    With return_to, enter a sub-machine that comes back there when it ends."""
     target = ctx.machine.step(step)
-    ctx.goto(target.id)
+    if return_to:
+        ctx.call(target.id, ctx.machine.step(return_to).id)
+    else:
+        ctx.goto(target.id)
     ctx.summary(f"GM: jump to {target.title}{_reason(ctx, reason)}")
 
 

@@ -167,6 +167,13 @@ class Ctx:
         self.tx.touch("markers", mid)
         return self.state.markers[mid]
 
+    def add_side(self, side: Side) -> Side:
+        if side.id in self.state.sides:
+            raise InvalidInput(f"a side {side.id!r} already exists")
+        self.tx.touch("sides", side.id)
+        self.state.sides[side.id] = side
+        return side
+
     def add_unit(self, unit: Unit) -> Unit:
         if unit.id in self.state.units:
             raise InvalidInput(f"a unit {unit.id!r} already exists")
@@ -274,6 +281,12 @@ class Ctx:
             book.pop(key, None)
         else:
             book[key] = plain(value)
+
+    def edit_catalog(self, type_id: str) -> dict[str, Any]:
+        """This campaign's corrections to one unit type (a new id adds a type), for change.
+        The catalog shows corrected values as house rules."""
+        self.tx.touch("catalog", type_id)
+        return self.state.catalog_overrides.setdefault(type_id, {})
 
     def reveal(self, entity: Unit | Formation, to_side: str) -> None:
         """Let *to_side* see a hidden unit or formation from now on."""
@@ -436,13 +449,15 @@ class Ctx:
 
     def ruling(self, id: str, question: str, answer_kind: str = "bool",
                options: Sequence[str] = (), default: Any = None,
-               info: Sequence[str] = ()) -> Any:
+               info: Sequence[str] = (), min: float | None = None,
+               max: float | None = None) -> Any:
         """Ask the GM about something the program cannot know (adjacency, line of sight,
-        line of communication...). The answer is logged as a ruling."""
+        line of communication...). The answer is logged as a ruling. Number answers may
+        be bounded with min/max."""
         value = self.decide(Decision(id=id, kind="ruling", prompt=question, side="gm",
                                      answer_kind=answer_kind,
                                      options=tuple(Option(o) for o in options),
-                                     default=default, info=tuple(info)))
+                                     default=default, info=tuple(info), min=min, max=max))
         self.explain(f"GM ruling: {question} -> {_fmt_answer(value)}")
         self.tags.setdefault("rulings", []).append(id)
         return value

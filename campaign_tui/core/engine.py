@@ -235,7 +235,7 @@ class Engine:
     def _permission(self, defn: ActionDef, by: str) -> str | None:
         if by == "gm":
             return None
-        if defn.kind.startswith("gm."):
+        if defn.kind.startswith("gm.") or defn.side == "gm":
             return "only the GM may do this"
         if defn.side:
             side = self.resolve_actor(self.state, defn.side)
@@ -303,9 +303,18 @@ class Engine:
         return self._commit(entry, phase0, clock0)
 
     def _verify(self, before: dict[str, Any], changes: list[Change], kind: str) -> None:
-        replayed = State.from_dict(before)
-        apply_changes(replayed, changes)
-        if replayed.to_dict() != self.state.to_dict():
+        """Strict mode: the recorded changes must account for every difference."""
+        expected = before
+        for ch in changes:
+            if ch.coll.startswith("records/"):
+                bucket = expected["records"].setdefault(ch.coll[len("records/"):], {})
+            else:
+                bucket = expected[ch.coll]
+            if ch.after is None:
+                bucket.pop(ch.key, None)
+            else:
+                bucket[ch.key] = ch.after
+        if expected != self.state.to_dict():
             raise CampaignError(f"action {kind} changed state without recording it "
                                 "(mutated an object it did not take through the context)")
 

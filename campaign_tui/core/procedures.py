@@ -38,6 +38,8 @@ class Resolver(Protocol):
 
     def explain(self, line: str) -> None: ...
 
+    def result(self, roll: Roll, text: str, detail: Sequence[str] = ()) -> None: ...
+
 
 @dataclass
 class Calc:
@@ -121,6 +123,7 @@ class FreeResolver:
                **inputs: Any) -> Lookup:
         result = self.tables.get(table).lookup(shifts=shifts, **inputs)
         self.lookups.append(result)
+        self.explain(f"{self.tables.get(table).title}: {result.summary}")
         return result
 
     def decide(self, decision: Decision,
@@ -139,3 +142,7 @@ class FreeResolver:
 
     def explain(self, line: str) -> None:
         self.lines.append(line)
+
+    def result(self, roll: Roll, text: str, detail: Sequence[str] = ()) -> None:
+        roll.result = text
+        roll.detail.extend(detail)

@@ -47,14 +47,16 @@ class Builder:
 
     def formation(self, fid: str, side: str, name: str, kind: str = "formation",
                   parent: str | None = None, location: str | None = None,
-                  visibility: str = "public", **status: Any) -> Formation:
+                  visibility: str = "public", data: dict[str, Any] | None = None,
+                  **status: Any) -> Formation:
         if fid in self.state.formations:
             raise InvalidInput(f"formation {fid!r} declared twice")
         if side not in self.state.sides:
             raise InvalidInput(f"formation {fid}: unknown side {side!r}")
         if parent and parent not in self.state.formations:
             raise InvalidInput(f"formation {fid}: unknown parent {parent!r}")
-        f = Formation(fid, side, name, kind, parent, location, plain(status), {}, visibility)
+        f = Formation(fid, side, name, kind, parent, location, plain(status), plain(data or {}),
+                      visibility)
         self.state.formations[fid] = f
         return f
 
@@ -78,6 +80,20 @@ class Builder:
                  checked_attrs, plain(data or {}), visibility)
         self.state.units[uid] = u
         return u
+
+    def add_formation(self, f: Formation) -> Formation:
+        """Add a ready-made formation (checked like :meth:`formation`)."""
+        made = self.formation(f.id, f.side, f.name, f.kind, f.parent, f.location, f.visibility,
+                              f.data, **f.status)
+        made.known_to = list(f.known_to)
+        return made
+
+    def add_unit(self, u: Unit) -> Unit:
+        """Add a ready-made unit (checked like :meth:`unit`: type, values, default status)."""
+        made = self.unit(u.id, u.side, u.type, u.name, u.formation, u.location, u.visibility,
+                         u.attrs, u.data, **u.status)
+        made.known_to = list(u.known_to)
+        return made
 
     def marker(self, mid: str, kind: str, **kw: Any) -> Marker:
         m = Marker(mid, kind, **kw)

@@ -111,6 +111,7 @@ class Axis:
     shift_below: str = "clamp"
     shift_above: str = "clamp"
     die: str | None = None
+    shift_words: tuple[str, str] = ("left", "right")  # toward earlier / later labels
 
     def __post_init__(self) -> None:
         if self.match not in MATCHES:
@@ -161,6 +162,7 @@ class Axis:
             shift_below=str(data.get("shift_below", "clamp")),
             shift_above=str(data.get("shift_above", "clamp")),
             die=data.get("die"),
+            shift_words=tuple(data.get("shift_words", ("left", "right"))),  # type: ignore[arg-type]
         )
 
     def to_data(self) -> dict[str, Any]:
@@ -179,6 +181,8 @@ class Axis:
         out["above"] = self.above
         if self.die:
             out["die"] = self.die
+        if self.shift_words != ("left", "right"):
+            out["shift_words"] = list(self.shift_words)
         return out
 
     # -- finding a position ------------------------------------------------------------
@@ -270,7 +274,7 @@ class Axis:
         if by == 0:
             return index, []
         target = index + by
-        direction = "right" if by > 0 else "left"
+        direction = self.shift_words[1] if by > 0 else self.shift_words[0]
         head = f"{what} {abs(by)} {direction}"
         if 0 <= target < len(self.labels):
             return target, [f"{head} -> {self.labels[target]}"]

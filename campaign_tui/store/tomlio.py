@@ -18,7 +18,7 @@ from typing import Any
 
 from campaign_tui.core.errors import SaveError
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
             "\r": "\\r"}
 
@@ -39,7 +39,7 @@ def _string(text: str) -> str:
 
 def key(name: str) -> str:
     name = str(name)
-    return name if _BARE.match(name) else _string(name)
+    return name if _BARE.fullmatch(name) else _string(name)
 
 
 def value(v: Any) -> str:

@@ -1,0 +1,377 @@
+"""The Textual application: campaign picker, wizard, main screen and their dialogs.
+
+The app holds the open :class:`~campaign_tui.ui.session.Session` (the engine handle and the
+viewer) and the operations every screen shares: open, save, undo, redo, close, quit. It
+never changes game state itself: it sends actions to the engine and redraws from it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+
+from campaign_tui.core.errors import CampaignError, CampaignLocked, NeedConfirmation
+from campaign_tui.ui import commands as C
+from campaign_tui.ui.commands import Cmd, bindings
+from campaign_tui.ui.screens.dialogs import ConfirmDialog
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Outcome
+    from campaign_tui.store.files import Opened
+    from campaign_tui.store.paths import Places
+    from campaign_tui.ui.session import Session
+
+THEME_ENV = "CAMPAIGN_TUI_THEME"
+STARTUP_LOG_ENV = "CAMPAIGN_TUI_STARTUP_LOG"
+
+
+def _sixteen_colours(console_system: str | None) -> bool:
+    forced = os.environ.get("TEXTUAL_COLOR_SYSTEM", "")
+    if forced in ("standard", "windows"):
+        return True
+    return console_system in ("standard", "windows")
+
+
+class CampaignApp(App[int]):
+    CSS_PATH: ClassVar = ["app.tcss"]
+    TITLE = "campaign-tui"
+    CMDS: ClassVar = (C.QUIT,)
+    BINDINGS: ClassVar = [
+        *bindings(C.QUIT),
+        # focus moves are priority bindings so that keys typed (or pasted over SSH) in a
+        # burst keep their order: "a-inf<tab>hex:0201" fills two fields, not one
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False,
+                priority=True),
+    ]
+
+    def __init__(self, places: Places, campaign: Path | None = None, read_only: bool = False,
+                 *, blink: bool | None = None, theme: str | None = None) -> None:
+        super().__init__()
+        self.places = places
+        self.campaign_path = Path(campaign) if campaign is not None else None
+        self.start_read_only = read_only
+        self.session: Session | None = None
+        self.main_screen: Screen[Any] | None = None
+        if blink is None:
+            blink = os.environ.get("CAMPAIGN_TUI_NO_BLINK", "") in ("", "0")
+        self.blink = blink
+        self.started = time.perf_counter()
+        self.painted: float | None = None
+        wanted = theme or os.environ.get(THEME_ENV, "")
+        if wanted:
+            self.theme = wanted
+        elif _sixteen_colours(self.console.color_system):
+            self.theme = "textual-ansi" if "textual-ansi" in self.available_themes \
+                else "ansi-dark"
+
+
+    # -- start -------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        try:
+            self.places.ensure()
+        except OSError as exc:
+            self.notify(f"Cannot create the campaign folders: {exc}", severity="error")
+        if self.campaign_path is not None:
+            self.open_campaign(self.campaign_path, self.start_read_only)
+        else:
+            self.show_picker()
+
+    def mark_painted(self) -> None:
+        """The main screen is on the terminal (startup timing, see the README's bench)."""
+        if self.painted is not None:
+            return
+        self.painted = time.perf_counter()
+        log = os.environ.get(STARTUP_LOG_ENV)
+        if log:
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f}\n")
+
+    # -- screens -------------------------------------------------------------------------------
+    def _reset_to(self, screen: Screen[Any]) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def show_picker(self) -> None:
+        from campaign_tui.ui.screens.picker import PickerScreen
+
+        self._reset_to(PickerScreen())
+
+    def show_main(self) -> None:
+        from campaign_tui.ui.screens.main import MainScreen
+
+        self.main_screen = MainScreen()
+        self._reset_to(self.main_screen)
+
+    def show_help(self) -> None:
+        from campaign_tui.ui.screens.help import HelpScreen, help_rows
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            screen.dismiss(None)
+            return
+        self.push_screen(HelpScreen(help_rows(screen), self._screen_title(screen)))
+
+    @staticmethod
+    def _screen_title(screen: Screen[Any]) -> str:
+        doc = (type(screen).__doc__ or "").strip().splitlines()
+        return doc[0].rstrip(".") if doc else type(screen).__name__
+
+    # -- opening ---------------------------------------------------------------------------
+    def open_campaign(self, path: Path, read_only: bool = False) -> None:
+        from campaign_tui import campaigns
+
+        try:
+            opened = campaigns.open_path(path, read_only)
+        except CampaignLocked as exc:
+            self._locked(path, exc)
+            return
+        except (CampaignError, OSError) as exc:
+            self.notify(str(exc), title="Cannot open", severity="error", timeout=10)
+            self.show_picker()
+            return
+        for warning in opened.warnings:
+            self.notify(warning, title="Rule set changed", severity="warning", timeout=12)
+        if read_only or opened.store is None:
+            self._start(path, opened, True)
+            return
+        self._offer_recovery(path, opened)
+
+    def _locked(self, path: Path, exc: CampaignLocked) -> None:
+        from campaign_tui import campaigns
+
+        def chosen(what: str | None) -> None:
+            if what == "ro":
+                self.open_campaign(path, True)
+            elif what == "copy":
+                try:
+                    copy = campaigns.duplicate(self.places, path)
+                except (CampaignError, OSError) as err:
+                    self.notify(str(err), severity="error")
+                    self.show_picker()
+                    return
+                self.open_campaign(copy)
+            else:
+                self.show_picker()
+
+        self.push_screen(ConfirmDialog("Campaign in use", str(exc), (
+            ("ro", "Open read-only", "primary"), ("copy", "Open a copy", "default"),
+            ("cancel", "Cancel", "default"))), chosen)
+
+    def _offer_recovery(self, path: Path, opened: Opened) -> None:
+        from campaign_tui import campaigns
+        from campaign_tui.store import recovery
+        from campaign_tui.ui.text import fmt_saved
+
+        engine = opened.engine
+        try:
+            journal = recovery.find(self.places, engine.info.id)
+        except (CampaignError, OSError) as exc:
+            self.notify(f"The autosave could not be read: {exc}", severity="error", timeout=10)
+            journal = None
+        if journal is None or not journal.count:
+            self._start(path, opened, False)
+            return
+
+        def chosen(what: str | None) -> None:
+            if what == "restore":
+                try:
+                    n = recovery.restore(engine, journal)
+                except CampaignError as exc:
+                    self.notify(f"Not restored: {exc}", severity="error", timeout=10)
+                else:
+                    self.notify(f"Restored {n} unsaved action{'s' if n != 1 else ''}; "
+                                "^s saves them.", title="Autosave restored", timeout=8)
+                self._start(path, opened, False, restored=True)
+            elif what == "discard":
+                recovery.discard(journal)
+                self._start(path, opened, False)
+            else:
+                campaigns.close(opened)
+                self.show_picker()
+
+        msg = (f"{engine.info.name} was not closed cleanly. The autosave holds "
+               f"{journal.count} unsaved action{'s' if journal.count != 1 else ''} "
+               f"(written {fmt_saved(journal.written)}). Restore them?")
+        self.push_screen(ConfirmDialog("Restore the autosave?", msg, (
+            ("restore", "Restore", "primary"), ("discard", "Discard", "error"),
+            ("cancel", "Cancel", "default"))), chosen)
+
+    def _start(self, path: Path, opened: Opened, read_only: bool, restored: bool = False) -> None:
+        from campaign_tui.ui.session import Session
+
+        self.session = Session(self.places, path, opened, read_only)
+        self.session.listeners.append(self._committed)
+        if restored and self.session.recorder is not None:
+            try:
+                self.session.recorder.update()
+            except (OSError, CampaignError) as exc:
+                self.notify(f"The autosave could not be written: {exc}", severity="error")
+        self.title = f"campaign-tui · {self.session.name}"
+        self.show_main()
+
+    # -- after every action ----------------------------------------------------------------
+    def _committed(self, outcome: Outcome) -> None:
+        session = self.session
+        for screen in self.screen_stack:
+            hook = getattr(screen, "campaign_changed", None)
+            if hook is not None:
+                hook(outcome)
+        if session is not None:
+            while session.problems:
+                self.notify(session.problems.pop(0).message, severity="error", timeout=10)
+        if "phase" in outcome.events and outcome.bookmark is not None and session is not None \
+                and session.recorder is not None:
+            self.notify(f"{outcome.bookmark.label} (crash recovery; ^s saves)",
+                        title="Autosaved", timeout=3)
+        if "game_over" in outcome.events:
+            self.notify("The campaign is over.", title="Game over", timeout=8)
+
+    def acted(self, outcome: Outcome) -> None:
+        self.notify(outcome.entry.summary, timeout=3)
+
+    # -- shared commands ---------------------------------------------------------------------
+    def save(self, then: Any = None) -> bool:
+        session = self.session
+        if session is None:
+            return False
+        if session.read_only:
+            self.notify("Read-only: this campaign cannot be saved here.", severity="warning")
+            return False
+        try:
+            session.save()
+        except (CampaignError, OSError) as exc:
+            self.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            return False
+        self.notify(f"Saved {session.name}.", timeout=3)
+        self._refresh_bars()
+        return True
+
+    def _refresh_bars(self) -> None:
+        for screen in self.screen_stack:
+            update = getattr(screen, "update_topbar", None)
+            if update is not None:
+                update()
+
+    def undo(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            outcome = session.undo()
+        except NeedConfirmation as exc:
+            def chosen(what: str | None) -> None:
+                if what == "undo":
+                    try:
+                        self.acted(session.undo(confirm=True))
+                    except CampaignError as err:
+                        self.notify(str(err), severity="error")
+
+            self.push_screen(ConfirmDialog("Undo past a die roll?", str(exc), (
+                ("undo", "Undo", "error"), ("keep", "Keep it", "primary")), focus="keep"),
+                chosen)
+            return
+        except CampaignError as exc:
+            self.notify(str(exc), severity="warning", timeout=4)
+            return
+        self.acted(outcome)
+
+    def redo(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        try:
+            self.acted(session.redo())
+        except CampaignError as exc:
+            self.notify(str(exc), severity="warning", timeout=4)
+
+    def close_campaign(self, then: Any = None) -> None:
+        """Close the open campaign (asking about unsaved work), then *then* or the picker."""
+        session = self.session
+        after = then or self.show_picker
+        if session is None:
+            after()
+            return
+
+        def finish(keep_journal: bool = False) -> None:
+            session.close(keep_journal=keep_journal)
+            self.session = None
+            self.main_screen = None
+            self.title = "campaign-tui"
+            after()
+
+        if not session.dirty or session.read_only:
+            finish()
+            return
+
+        def chosen(what: str | None) -> None:
+            if what == "save":
+                if self.save():
+                    finish()
+            elif what == "discard":
+                finish()
+
+        n = session.unsaved_count
+        self.push_screen(ConfirmDialog("Unsaved changes", f"{session.name} has {n} unsaved "
+                                       f"action{'s' if n != 1 else ''}.", (
+                                           ("save", "Save", "primary"),
+                                           ("discard", "Don't save", "error"),
+                                           ("cancel", "Cancel", "default"))), chosen)
+
+    async def action_quit(self) -> None:
+        self.close_campaign(then=lambda: self.exit(0))
+
+    # -- command palette ------------------------------------------------------------------
+    def _command_nodes(self, screen: Screen[Any]) -> Iterator[DOMNode]:
+        seen: set[int] = set()
+        focused = screen.focused
+        chain: list[DOMNode] = list(focused.ancestors_with_self) if focused else [screen, self]
+        for node in [*chain, *screen.query("*"), screen, self]:
+            if id(node) in seen or not getattr(node, "CMDS", None):
+                continue
+            seen.add(id(node))
+            yield node
+
+    def declared_commands(self, screen: Screen[Any]) -> Iterator[tuple[DOMNode, Cmd]]:
+        seen: set[str] = set()
+        for node in self._command_nodes(screen):
+            for cmd in node.CMDS:  # type: ignore[attr-defined]
+                if cmd.id in seen:
+                    continue
+                seen.add(cmd.id)
+                yield node, cmd
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        for node, cmd in self.declared_commands(screen):
+            if not cmd.palette:
+                continue
+            action = cmd.action
+            name = action.split("(")[0]
+            if node.check_action(name, ()) is False:
+                continue
+            if not hasattr(node, f"action_{name}") and name != "quit":
+                continue
+            yield SystemCommand(f"{cmd.title} ({cmd.keys})", cmd.help,
+                                partial(self.run_action, action, node))
+        extras = getattr(screen, "palette_entries", None)
+        if extras is not None:
+            for title, help_text, callback in extras():
+                yield SystemCommand(title, help_text, callback)
+        for command in super().get_system_commands(screen):
+            if command.title in ("Theme", "Screenshot"):
+                yield command
+
+    # -- misc -----------------------------------------------------------------------------
+    def notify_error(self, message: str | Text) -> None:
+        self.notify(str(message), severity="error", timeout=8)

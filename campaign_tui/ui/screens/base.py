@@ -1,0 +1,55 @@
+"""What every screen of an open campaign shares: save, undo, redo, help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.screen import Screen
+
+from campaign_tui.ui.commands import PaletteEntry
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Outcome
+    from campaign_tui.ui.app import CampaignApp
+    from campaign_tui.ui.session import Session
+
+
+class AppScreen(Screen[None]):
+    @property
+    def capp(self) -> CampaignApp:
+        return self.app  # type: ignore[return-value]
+
+    def action_help(self) -> None:
+        self.capp.show_help()
+
+    def palette_entries(self) -> list[PaletteEntry]:
+        """Context commands for the command palette (besides the declared ones)."""
+        return []
+
+
+class CampaignScreen(AppScreen):
+    @property
+    def session(self) -> Session:
+        session = self.capp.session
+        assert session is not None
+        return session
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        session = self.capp.session
+        if session is None:
+            return True
+        if session.read_only and action in ("save", "undo", "redo", "advance", "choose"):
+            return None   # shown dimmed: not possible here
+        return True
+
+    def action_save(self) -> None:
+        self.capp.save()
+
+    def action_undo(self) -> None:
+        self.capp.undo()
+
+    def action_redo(self) -> None:
+        self.capp.redo()
+
+    def campaign_changed(self, outcome: Outcome) -> None:
+        """Called after every committed action."""

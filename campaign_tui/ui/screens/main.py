@@ -1,0 +1,398 @@
+"""The main screen: phase prompt, order of battle and die log.
+
+At 120x40 and larger the three panels stand side by side; below that one panel shows at a
+time (F2 prompt, F3 forces, F4 dice), so everything fits at 80x24.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Container, Vertical
+from textual.widgets import Footer, Static
+
+from campaign_tui.core.engine import ActionChoice
+from campaign_tui.core.errors import AdvanceRefused, CampaignError, NeedDecision
+from campaign_tui.ui import commands as C
+from campaign_tui.ui.commands import PaletteEntry, bindings
+from campaign_tui.ui.screens.base import CampaignScreen
+from campaign_tui.ui.screens.dialogs import ChoiceDialog, PrivacyScreen
+from campaign_tui.ui.screens.edit import StatusDialog
+from campaign_tui.ui.screens.resolve import ResolveDialog
+from campaign_tui.ui.widgets.dielog import DieLogPanel
+from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
+from campaign_tui.ui.widgets.prompt import PhasePrompt
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Outcome
+
+PANELS = ("prompt", "oob", "log")
+PANEL_TITLES = {"prompt": "F2 Prompt", "oob": "F3 Forces", "log": "F4 Dice"}
+WIDE = (120, 32)
+
+
+class MainScreen(CampaignScreen):
+    """The main screen: phase prompt, order of battle and die log."""
+
+    CMDS: ClassVar = (C.ADVANCE, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
+                      C.SHOW_OOB, C.SHOW_LOG, C.TABLES, C.HISTORY, C.VIEW_AS, C.PRIVACY,
+                      C.GM_MENU, C.CAMPAIGNS)
+    BINDINGS: ClassVar = bindings(*CMDS)
+
+    def __init__(self) -> None:
+        super().__init__(id="main")
+        self.panel = "prompt"
+        self.wide = False
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        yield Static("", id="topbar")
+        yield Static("", id="panelbar")
+        with Container(id="panels"):
+            with Vertical(id="panel-prompt", classes="panel"):
+                yield Static(Text("Phase prompt", style="bold"), classes="panel-title")
+                yield PhasePrompt(id="prompt")
+            with Vertical(id="panel-oob", classes="panel"):
+                yield Static(Text("Order of battle", style="bold"), classes="panel-title")
+                yield OobPanel(session.engine.ruleset, read_only=session.read_only, id="oob")
+            with Vertical(id="panel-log", classes="panel"):
+                yield Static(Text("Die log", style="bold"), classes="panel-title")
+                yield DieLogPanel(session.engine, session.viewer, id="log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._layout(self.app.size.width, self.app.size.height)
+        self.refresh_campaign()
+        self.query_one("#prompt-choices").focus()
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self.capp.mark_painted()
+        # the die log reads its newest page once the screen is up
+        self.set_timer(0.05, self.query_one(DieLogPanel).start)
+
+    # -- layout ------------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout(event.size.width, event.size.height)
+
+    def _layout(self, width: int, height: int) -> None:
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        if wide != self.wide or not (self.has_class("wide") or self.has_class("narrow")):
+            self.wide = wide
+            self.set_class(wide, "wide")
+            self.set_class(not wide, "narrow")
+        for name in PANELS:
+            # inline display (not a class): switching panels must not restyle the screen
+            panel = self.query_one(f"#panel-{name}")
+            panel.display = wide or name == self.panel
+        self._title_current()
+        self._panelbar()
+
+    def _title_current(self) -> None:
+        if not self.wide:
+            return
+        for name in PANELS:
+            title = self.query_one(f"#panel-{name} > .panel-title")
+            title.set_class(name == self.panel, "current-title")
+
+    def _panelbar(self) -> None:
+        bar = Text()
+        for name in PANELS:
+            title = PANEL_TITLES[name]
+            if name == self.panel:
+                bar.append(f" {title} ", style="bold reverse")
+            else:
+                bar.append(f" {title} ", style="dim")
+            bar.append(" ")
+        bar.append("  F5 Tables  F6 History  F7 View as  F9 GM", style="dim")
+        self.query_one("#panelbar", Static).update(bar)
+
+    def action_show_panel(self, name: str) -> None:
+        self.panel = name
+        self._layout(self.app.size.width, self.app.size.height)
+        target = {"prompt": "#prompt-choices", "oob": "#oob-tree", "log": "#dielog"}[name]
+        self.query_one(target).focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        for name in PANELS:
+            panel = self.query_one(f"#panel-{name}")
+            if event.widget in panel.query("*"):
+                if self.panel != name:
+                    self.panel = name
+                    self._title_current()
+                    self._panelbar()
+                break
+
+    # -- showing the campaign -----------------------------------------------------------------
+    def refresh_campaign(self) -> None:
+        session = self.session
+        st = session.status()
+        self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
+                                                session.read_only, session.dice_mode())
+        self.query_one(OobPanel).show_view(session.view(), session.viewer)
+        self.update_topbar()
+
+    def update_topbar(self) -> None:
+        session = self.session
+        e = session.engine
+        bar = Text(no_wrap=True, overflow="ellipsis")
+        bar.append(f" {session.name} ", style="bold reverse")
+        if session.read_only:
+            bar.append(" READ-ONLY", style="bold red")
+        elif session.dirty:
+            bar.append(f" {session.unsaved_count} unsaved ^s", style="bold yellow")
+        else:
+            bar.append(" saved", style="green")
+        bar.append(f" · as {session.viewer_name()}", style="bold magenta")
+        bar.append(f" · {e.where()}")
+        if self.wide:
+            bar.append(f" · {e.ruleset.name}", style="dim")
+        self.query_one("#topbar", Static).update(bar)
+
+    def campaign_changed(self, outcome: Outcome) -> None:
+        """Called after every committed action (including undo and redo)."""
+        self.refresh_campaign()
+        self.query_one(DieLogPanel).committed(outcome.entry)
+
+    def viewer_changed(self) -> None:
+        self.query_one(DieLogPanel).set_viewer(self.session.viewer)
+        self.refresh_campaign()
+
+    # -- acting -------------------------------------------------------------------------------
+    def action_advance(self) -> None:
+        session = self.session
+        if session.read_only:
+            self.notify("Read-only: nothing can be changed.", severity="warning")
+            return
+        try:
+            outcome = session.advance()
+        except NeedDecision:
+            self.open_action("advance", "Advance", (), "Finish this step and go on.")
+            return
+        except AdvanceRefused as exc:
+            self.notify(str(exc), title="Cannot advance", severity="warning", timeout=6)
+            return
+        except CampaignError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.app.acted(outcome)  # type: ignore[attr-defined]
+
+    def action_choose(self, number: int) -> None:
+        choice = self.query_one(PhasePrompt).kind_for_number(int(number))
+        if choice is None:
+            self.notify(f"There is no action {number} now.", severity="warning", timeout=3)
+            return
+        self.run_choice(choice)
+
+    def on_phase_prompt_choose(self, event: PhasePrompt.Choose) -> None:
+        event.stop()
+        if event.kind == "advance":
+            self.action_advance()
+            return
+        choice = next((c for c in self.query_one(PhasePrompt).choices if c.kind == event.kind),
+                      None)
+        if choice is not None:
+            self.run_choice(choice)
+
+    def run_choice(self, choice: ActionChoice) -> None:
+        if self.session.read_only:
+            self.notify("Read-only: nothing can be changed.", severity="warning")
+            return
+        if choice.kind == "advance":
+            self.action_advance()
+            return
+        if not choice.available:
+            self.notify(f"{choice.title}: {choice.reason}", title="Not now", severity="warning",
+                        timeout=5)
+            return
+        self.open_action(choice.kind, choice.title, choice.params, choice.help)
+
+    def _cursor_unit(self) -> str | None:
+        key = self.query_one(OobTree).current
+        return key[1] if key is not None and key[0] == "unit" else None
+
+    def open_action(self, kind: str, title: str, params: tuple[Any, ...], help: str = "",
+                    prefill: dict[str, Any] | None = None,
+                    hints: dict[str, list[tuple[str, str]]] | None = None) -> None:
+        tree = self.query_one(OobTree)
+        dialog = ResolveDialog(self.session, kind, title, params, help, prefill, hints,
+                               marks=sorted(tree.marks), cursor=self._cursor_unit())
+
+        def done(outcome: Outcome | None) -> None:
+            if outcome is not None:
+                tree.marks.clear()
+                self.app.acted(outcome)  # type: ignore[attr-defined]
+                self.refresh_campaign()
+
+        self.app.push_screen(dialog, done)
+
+    # -- GM menu -------------------------------------------------------------------------------
+    def action_gm_actions(self) -> None:
+        choices = self.session.engine.gm_choices()
+        items: list[tuple[str, str | Text]] = [
+            (c.kind, Text(f"{c.title}") + Text(f"  {c.kind}", style="dim")) for c in choices]
+
+        def chosen(kind: str | None) -> None:
+            c = next((c for c in choices if c.kind == kind), None)
+            if c is not None:
+                self.open_action(c.kind, c.title, c.params, c.help)
+
+        self.app.push_screen(ChoiceDialog("GM actions", items, "Edits and overrides; each is "
+                                          "logged and can be undone."), chosen)
+
+    # -- order of battle edits -----------------------------------------------------------------
+    def on_oob_panel_request(self, event: OobPanel.Request) -> None:
+        event.stop()
+        if self.session.read_only:
+            self.notify("Read-only: nothing can be changed.", severity="warning")
+            return
+        if self.session.viewer != "gm":
+            self.notify("Only the GM edits the order of battle (F7: view as GM).",
+                        severity="warning")
+            return
+        key = event.key
+        if event.what == "add":
+            self._add_unit(key)
+            return
+        if key is None or key[0] != "unit":
+            self.notify("Highlight a unit first.", severity="warning", timeout=3)
+            return
+        if event.what == "move":
+            self._move_unit(key[1])
+        elif event.what == "status":
+            self._edit_status(key[1])
+
+    def _gm(self, kind: str, params: dict[str, Any]) -> None:
+        try:
+            outcome = self.session.perform(kind, params)
+        except CampaignError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.app.acted(outcome)  # type: ignore[attr-defined]
+
+    def _move_unit(self, uid: str) -> None:
+        view = self.session.view()
+        unit = view.units[uid]
+        items: list[tuple[str, str | Text]] = [("-", Text("(no formation)", style="italic"))]
+        for f in view.formations.values():
+            if f.side == unit.side:
+                items.append((f.id, Text(f.name, style="bold") + Text(f"  {f.kind} [{f.id}]",
+                                                                     style="dim")))
+
+        def chosen(fid: str | None) -> None:
+            if fid is not None and fid != (unit.formation or "-"):
+                self._gm("gm.move_unit", {"unit": uid, "formation": fid})
+
+        self.app.push_screen(ChoiceDialog(f"Move {unit.label} to", items,
+                                          current=unit.formation or "-"), chosen)
+
+    def _edit_status(self, uid: str) -> None:
+        engine = self.session.engine
+        unit = engine.state.units[uid]
+        fields = engine.catalog.status
+
+        def done(result: tuple[dict[str, Any], str] | None) -> None:
+            if not result:
+                return
+            changes, reason = result
+            for name, value in changes.items():
+                self._gm("gm.set_status", {"unit": uid, "field": name, "value": value,
+                                           "reason": reason})
+
+        self.app.push_screen(StatusDialog(unit, fields), done)
+
+    def _add_unit(self, key: NodeKey | None) -> None:
+        engine = self.session.engine
+        view = self.session.view()
+        prefill: dict[str, Any] = {}
+        if key is not None:
+            if key[0] == "side":
+                prefill["side"] = key[1]
+            elif key[0] == "formation" and key[1] in view.formations:
+                prefill["side"] = view.formations[key[1]].side
+                prefill["formation"] = key[1]
+            elif key[0] == "unit" and key[1] in view.units:
+                u = view.units[key[1]]
+                prefill["side"] = u.side
+                if u.formation:
+                    prefill["formation"] = u.formation
+        types = [(t.id, f"{t.name} ({t.category})" if t.category else t.name)
+                 for t in engine.catalog.types.values()]
+        hints = {
+            "type": types,
+            "side": [(sid, s.name) for sid, s in view.sides.items()],
+            "formation": [("", "(none)")] + [(f.id, f"{f.name} ({f.side})")
+                                             for f in view.formations.values()],
+        }
+        defn = engine.action_def("gm.add_unit")
+        self.open_action(defn.kind, "Add a reinforcement", defn.params, defn.help, prefill, hints)
+
+    # -- views ---------------------------------------------------------------------------------
+    def action_view_as(self) -> None:
+        session = self.session
+        items: list[tuple[str, str | Text]] = [("gm", Text("GM (sees everything)"))]
+        items += [(sid, Text(name)) for sid, name in session.sides()]
+
+        def chosen(viewer: str | None) -> None:
+            if viewer is None or viewer == session.viewer:
+                return
+
+            def switch(_: Any = None) -> None:
+                session.viewer = viewer
+                self.query_one(OobTree).marks.clear()
+                self.viewer_changed()
+                self.notify(f"Viewing as {session.viewer_name()}.", timeout=3)
+
+            self.app.push_screen(PrivacyScreen(
+                f"Pass the keyboard to {session.viewer_name(viewer)}. The screen will show "
+                "what they may see."), switch)
+
+        self.app.push_screen(ChoiceDialog("View as", items, "Each side sees only what it may; "
+                                          "the privacy screen hides the change-over.",
+                                          current=session.viewer), chosen)
+
+    def action_privacy(self) -> None:
+        self.app.push_screen(PrivacyScreen(
+            f"The screen is hidden. Viewing as {self.session.viewer_name()}."))
+
+    def action_open_tables(self) -> None:
+        from campaign_tui.ui.screens.tables import TablesScreen
+
+        self.app.push_screen(TablesScreen())
+
+    def action_open_history(self) -> None:
+        from campaign_tui.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_close_campaign(self) -> None:
+        self.app.close_campaign()  # type: ignore[attr-defined]
+
+    # -- command palette ---------------------------------------------------------------------
+    def palette_entries(self) -> list[PaletteEntry]:
+        out: list[PaletteEntry] = []
+        st = self.session.status()
+        for _i, c in enumerate(st.choices, 1):
+            if c.kind == "advance":
+                continue
+            note = "" if c.available else f" (not now: {c.reason})"
+            out.append((f"Do: {c.title}", " ".join((c.help or c.kind).split()) + note,
+                        lambda c=c: self.run_choice(c)))
+        for c in self.session.engine.gm_choices():
+            out.append((f"GM: {c.title}", " ".join((c.help or c.kind).split()),
+                        lambda c=c: self.open_action(c.kind, c.title, c.params, c.help)))
+        for t in self.session.engine.tables:
+            out.append((f"Table: {t.title}", f"{t.id} · {t.provenance.badge()}",
+                        lambda tid=t.id: self._open_table(tid)))
+        for sid, name in self.session.sides():
+            out.append((f"View as {name}", f"side {sid}",
+                        lambda: self.action_view_as()))
+        return out
+
+    def _open_table(self, tid: str) -> None:
+        from campaign_tui.ui.screens.tables import TablesScreen
+
+        self.app.push_screen(TablesScreen(tid))
