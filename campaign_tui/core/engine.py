@@ -212,9 +212,14 @@ class Engine:
         return out
 
     def gm_choices(self) -> list[ActionChoice]:
-        return [ActionChoice(d.kind, d.title, True, None, d.params, d.help, d.key, "gm",
-                             d.reference)
-                for d in BUILTIN_ACTIONS.values() if d.kind.startswith("gm.") or d.kind == "note"]
+        """The GM's tools: the built-in edits and overrides, and the rule set's own GM-only
+        actions that are allowed at this step."""
+        defs = [d for d in BUILTIN_ACTIONS.values() if d.kind.startswith("gm.") or d.kind == "note"]
+        allowed = set(self.step_action_kinds())
+        defs += [d for d in self.ruleset.actions().values()
+                 if (d.kind.startswith("gm.") or d.side == "gm") and d.kind in allowed]
+        return [ActionChoice(d.kind, d.title, d.why_not(self.state) is None, d.why_not(self.state),
+                             d.params, d.help, d.key, "gm", d.reference) for d in defs]
 
     def status(self, viewer: str = "gm") -> Status:
         step = self.step
