@@ -3,9 +3,9 @@
     python tools/make_examples.py            # every rule set that has an example
     python tools/make_examples.py prefect    # one
 
-Each rule set's ``example.py`` gives SCENARIO, SEED, NAME, FILE, optionally OPTIONS, and
-``play(engine)``, which plays a few turns with real rolls. The result is exported as a
-single-file bundle into saves/.
+Each of a rule set's ``example.py`` and ``example_*.py`` modules gives SCENARIO, SEED,
+NAME, FILE, optionally OPTIONS, and ``play(engine)``, which plays a few turns with real
+rolls. Each result is exported as a single-file bundle into saves/.
 """
 
 from __future__ import annotations
@@ -21,25 +21,33 @@ from campaign_tui.store.files import export_bundle
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
 
-def make(rid: str) -> Path | None:
+def example_modules(package: str) -> list[str]:
+    from importlib import resources
+
+    names = sorted(p.name[:-3] for p in resources.files(package).iterdir()
+                   if p.name.startswith("example") and p.name.endswith(".py"))
+    return [f"{package}.{n}" for n in names]
+
+
+def make(rid: str) -> list[Path]:
     plugin = registry().load(rid)
-    try:
-        example = importlib.import_module(f"{plugin.package}.example")
-    except ModuleNotFoundError:
-        return None
-    engine = Engine.create(plugin, example.SCENARIO, getattr(example, "OPTIONS", {}),
-                           example.SEED, "auto", example.NAME)
-    example.play(engine)
-    out = SAVES / example.FILE
-    export_bundle(engine, out)
-    return out
+    written = []
+    for name in example_modules(plugin.package):
+        example = importlib.import_module(name)
+        engine = Engine.create(plugin, example.SCENARIO, getattr(example, "OPTIONS", {}),
+                               example.SEED, "auto", example.NAME)
+        example.play(engine)
+        out = SAVES / example.FILE
+        export_bundle(engine, out)
+        written.append(out)
+    return written
 
 
 def main(argv: list[str]) -> int:
-    ids = argv or registry().ids()
+    ids = argv or [i for i in registry().ids() if i != "demo"]
     for rid in ids:
-        out = make(rid)
-        print(f"{rid}: {out if out else 'no example.py'}")
+        for out in make(rid) or ["no example module"]:
+            print(f"{rid}: {out}")
     return 0
 
 
