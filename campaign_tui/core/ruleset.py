@@ -183,7 +183,8 @@ class RuleSet:
         roles = state.vars.get("roles", {})
         if isinstance(roles, dict):
             for role, side in roles.items():
-                ctx[role] = state.sides[side].name if side in state.sides else side
+                ctx[role] = state.sides[side].name if isinstance(side, str) and \
+                    side in state.sides else side
         return ctx
 
     def redact(self, view: State, viewer: str) -> None:

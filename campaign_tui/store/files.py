@@ -47,6 +47,7 @@ from campaign_tui.store.serial import (
     entries_from,
     entries_to_text,
     info_from,
+    probe,
     state_from,
     state_to_text,
 )
@@ -190,6 +191,7 @@ class FolderStore:
         if info.log_length and engine.stream.position < history.get(info.log_length).rng[1]:
             raise SaveError(header_path, "the dice generator position is behind the log",
                             tomlio.locate(text, ["campaign", "rng_position"]))
+        probe(engine, self.path / _snap_name(self.last_snapshot))
         return Opened(engine, self, pin_warnings(info, ruleset))
 
     def _migrate(self, data: dict[str, Any], version: int) -> dict[str, Any]:
@@ -401,6 +403,7 @@ class BundleStore:
             history.mark_saved()
             engine = Engine(ruleset, state, info, history, read_only=read_only or export)
             engine.initial = initial
+            probe(engine, path)
             if initial is not None and not export:
                 check = engine.state_at(len(entries)) if entries else initial
                 if check != state:

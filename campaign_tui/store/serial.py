@@ -18,6 +18,7 @@ from campaign_tui.store import tomlio
 from campaign_tui.store.migrations import SCHEMA_VERSION, chain
 
 if TYPE_CHECKING:
+    from campaign_tui.core.engine import Engine
     from campaign_tui.core.ruleset import RuleSet
 
 SAVE_COMMENT = ("campaign-tui save file. You may read and edit it; the program checks every "
@@ -266,10 +267,34 @@ def semantic_problems(state: State, ruleset: RuleSet) -> list[tuple[list[str], s
             tables.get(tid).with_cells(cells if isinstance(cells, dict) else {})
         except InvalidInput as exc:
             out.append((["tables", tid], f"table override: {exc}"))
+    roles = state.vars.get("roles")
+    if roles is not None and (not isinstance(roles, dict) or not all(
+            isinstance(v, str) for v in roles.values())):
+        out.append((["vars", "roles"], "vars.roles must be a table of role = side id"))
     if state._c["meta"].get("dice", "auto") not in ("auto", "manual"):
         out.append((["meta", "dice"], "meta.dice must be auto or manual"))
-    out.extend(ruleset.validate_state(state))
+    try:
+        out.extend(ruleset.validate_state(state))
+    except Exception as exc:  # a rule set's checker meeting damaged data
+        out.append((["vars"], f"{ruleset.name} cannot check the saved game "
+                              f"({type(exc).__name__}: {exc}); was it edited by hand?"))
     return out
+
+
+def probe(engine: Engine, path: Path) -> None:
+    """Ask the rule set for what every screen needs right after opening (status, headline,
+    each side's view). A saved game its rule set cannot read is reported as a bad file
+    here, instead of failing later in the middle of play."""
+    try:
+        engine.status()
+        engine.ruleset.headline(engine.state)
+        for side in engine.state.sides:
+            engine.view(side)
+    except CampaignError:
+        raise
+    except Exception as exc:  # rule-set code meeting damaged data
+        raise SaveError(path, f"{engine.ruleset.name} cannot use the saved game "
+                        f"({type(exc).__name__}: {exc}); was it edited by hand?") from None
 
 
 def entries_to_text(entries: list[LogEntry]) -> str:

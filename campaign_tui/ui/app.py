@@ -14,7 +14,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -72,9 +71,8 @@ class CampaignApp(App[int]):
         if wanted:
             self.theme = wanted
         elif _sixteen_colours(self.console.color_system):
-            self.theme = "textual-ansi" if "textual-ansi" in self.available_themes \
-                else "ansi-dark"
-
+            # a 16-colour terminal: the terminal's own colours, not approximations
+            self.theme = "ansi-dark"
 
     # -- start -------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -88,7 +86,7 @@ class CampaignApp(App[int]):
             self.show_picker()
 
     def mark_painted(self) -> None:
-        """The main screen is on the terminal (startup timing, see the README's bench)."""
+        """The main screen is on the terminal (startup timing: tests/ui/bench_startup.py)."""
         if self.painted is not None:
             return
         self.painted = time.perf_counter()
@@ -190,9 +188,10 @@ class CampaignApp(App[int]):
                     n = recovery.restore(engine, journal)
                 except CampaignError as exc:
                     self.notify(f"Not restored: {exc}", severity="error", timeout=10)
-                else:
-                    self.notify(f"Restored {n} unsaved action{'s' if n != 1 else ''}; "
-                                "^s saves them.", title="Autosave restored", timeout=8)
+                    self._start(path, opened, False)
+                    return
+                self.notify(f"Restored {n} unsaved action{'s' if n != 1 else ''}; "
+                            "^s saves them.", title="Autosave restored", timeout=8)
                 self._start(path, opened, False, restored=True)
             elif what == "discard":
                 recovery.discard(journal)
@@ -242,7 +241,7 @@ class CampaignApp(App[int]):
         self.notify(outcome.entry.summary, timeout=3)
 
     # -- shared commands ---------------------------------------------------------------------
-    def save(self, then: Any = None) -> bool:
+    def save(self) -> bool:
         session = self.session
         if session is None:
             return False
@@ -371,7 +370,3 @@ class CampaignApp(App[int]):
         for command in super().get_system_commands(screen):
             if command.title in ("Theme", "Screenshot"):
                 yield command
-
-    # -- misc -----------------------------------------------------------------------------
-    def notify_error(self, message: str | Text) -> None:
-        self.notify(str(message), severity="error", timeout=8)

@@ -26,6 +26,15 @@ if TYPE_CHECKING:
 Listener = Callable[["Outcome"], None]
 
 
+def describe_error(exc: BaseException) -> str:
+    """A message for the person at the table. Engine errors are written for them already;
+    anything else is a fault in a rule set (the engine rolled the action back)."""
+    if isinstance(exc, CampaignError):
+        return str(exc)
+    return (f"The rule set failed ({type(exc).__name__}: {exc}). Nothing was changed; "
+            "please report it.")
+
+
 @dataclass
 class JournalProblem:
     """The recovery journal could not be written (the game goes on; the user is told)."""

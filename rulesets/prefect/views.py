@@ -255,14 +255,23 @@ def unverified_report(plugin: Any, state: State) -> str:
     return "\n".join(lines)
 
 
+def _whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def validate_state(plugin: Any, state: State) -> list[tuple[list[str], str]]:
     problems: list[tuple[list[str], str]] = []
     track = state.vars.get("track", {})
-    if int(track.get("counter", 0)) > int(track.get("moved", 0)):
+    if not isinstance(track, dict):
+        return [(["vars", "track"], "vars.track must be a table")]
+    counter, moved = _whole(track.get("counter", 0)), _whole(track.get("moved", 0))
+    if counter is None or moved is None:
+        problems.append((["vars", "track"], "the task force movement track must hold whole numbers"))
+    elif counter > moved:
         problems.append((["vars", "track"], "more counteractions than task forces the Attacker moved"))
     for f in state.formations.values():
         fat = f.status.get("fatigue")
-        if fat is not None and not 0 <= int(fat) <= 3:
+        if fat is not None and (_whole(fat) is None or not 0 <= fat <= 3):
             problems.append((["formations", f.id, "status", "fatigue"], "fatigue must be 0-3"))
     seen: dict[tuple[str, str], str] = {}
     for f in state.formations.values():

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import CampaignError, SaveError
-from campaign_tui.store.files import export_bundle, open_campaign
+from campaign_tui.examples_index import bundled_examples
+from campaign_tui.store.files import export_bundle, import_bundle, open_campaign
 from tests.store.helpers import loader, new_folder, played
 from tests.store.test_files import tree_bytes
 
@@ -93,40 +94,59 @@ def exercise(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def valid_saves(tmp_path_factory):
+    """For the demo and for every bundled example: a valid bundle and the same campaign as
+    a folder."""
     from tests.demo_ruleset import plugin
 
     base = tmp_path_factory.mktemp("valid")
-    new_folder(plugin, base / "folder", rounds=3).close()
+    (base / "demo").mkdir()
+    new_folder(plugin, base / "demo" / "folder", rounds=3).close()
     engine = played(Engine.create(plugin, seed=4, name="Bundle"), 3)
-    export_bundle(engine, base / "bundle.toml")
+    export_bundle(engine, base / "demo" / "bundle.toml")
+    for example in bundled_examples():
+        target = base / example.stem
+        target.mkdir()
+        shutil.copy(example, target / "bundle.toml")
+        import_bundle(example, target / "folder", loader).close()
     return base
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
-@given(how=st.sampled_from(HOW), seed=st.integers(0, 10**9), target=st.integers(0, 3))
-def test_random_corruption_gives_only_the_clean_error(valid_saves, tmp_path_factory, how, seed,
-                                                      target):
-    rnd = random.Random(seed)
-    work = tmp_path_factory.mktemp("work")
-    if target == 3:
-        path = work / "bundle.toml"
-        shutil.copy(valid_saves / "bundle.toml", path)
-        victim = path
-    else:
-        path = work / "folder"
-        shutil.copytree(valid_saves / "folder", path)
-        victim = [path / "campaign.toml",
-                  sorted((path / "snapshots").glob("*.toml"))[-1],
-                  sorted((path / "log").glob("*.toml"))[-1]][target]
-    victim.write_bytes(mutate(victim.read_bytes(), how, rnd))
-    before = tree_bytes(path)
-    try:
-        exercise(path)
-    except SaveError as exc:
-        assert exc.path and exc.problem and str(exc).startswith(exc.path)
-    except CampaignError as exc:
-        assert str(exc)          # a clean message from the engine (e.g. a missing entry)
-    assert tree_bytes(path) == before
+CASES = ["demo", *(p.stem for p in bundled_examples())]
+BUDGET = {"demo": 120}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_random_corruption_gives_only_the_clean_error(valid_saves, tmp_path_factory, case):
+    """Every rule set: mutated saves give SaveError naming the file, and stay untouched."""
+
+    @settings(max_examples=BUDGET.get(case, 30), deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(how=st.sampled_from(HOW), seed=st.integers(0, 10**9), target=st.integers(0, 3))
+    def check(how: str, seed: int, target: int) -> None:
+        rnd = random.Random(seed)
+        work = tmp_path_factory.mktemp("work")
+        source = valid_saves / case
+        if target == 3:
+            path = work / "bundle.toml"
+            shutil.copy(source / "bundle.toml", path)
+            victim = path
+        else:
+            path = work / "folder"
+            shutil.copytree(source / "folder", path)
+            victim = [path / "campaign.toml",
+                      sorted((path / "snapshots").glob("*.toml"))[-1],
+                      sorted((path / "log").glob("*.toml"))[-1]][target]
+        victim.write_bytes(mutate(victim.read_bytes(), how, rnd))
+        before = tree_bytes(path)
+        try:
+            exercise(path)
+        except SaveError as exc:
+            assert exc.path and exc.problem and str(exc).startswith(exc.path)
+        except CampaignError as exc:
+            assert str(exc)          # a clean message from the engine (a missing entry...)
+        assert tree_bytes(path) == before
+
+    check()
 
 
 CHILD = textwrap.dedent("""

@@ -66,11 +66,6 @@ class ConfirmDialog(Dialog):
         self.dismiss((event.button.id or "").removeprefix("btn-"))
 
 
-class MessageDialog(ConfirmDialog):
-    def __init__(self, title: str, message: str | Text) -> None:
-        super().__init__(title, message, (("ok", "OK", "primary"),))
-
-
 class InputDialog(Dialog):
     """Ask for one line of text; returns it (None on escape)."""
 

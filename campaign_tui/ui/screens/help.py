@@ -13,7 +13,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from campaign_tui.ui.commands import command_rows, key_display
+from campaign_tui.ui.commands import command_rows
 
 MOVING = [
     ("tab / shift+tab", "Move between panels and fields"),
@@ -38,12 +38,7 @@ def help_rows(screen: Screen[Any]) -> list[Row]:
     nodes.append(screen)
     nodes.extend(n for n in screen.query("*") if getattr(n, "CMDS", None) and n not in nodes)
     nodes.append(app)
-    rows = list(command_rows(nodes))
-    # panels that are not focused are listed under their own name
-    out: list[Row] = []
-    for scope, keys, title, help_text in rows:
-        out.append((scope, keys, title, help_text))
-    return out
+    return list(command_rows(nodes))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -86,5 +81,3 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-
-__all__ = ["HelpScreen", "help_rows", "key_display"]

@@ -15,13 +15,14 @@ from textual.containers import Container, Vertical
 from textual.widgets import Footer, Static
 
 from campaign_tui.core.engine import ActionChoice
-from campaign_tui.core.errors import AdvanceRefused, CampaignError, NeedDecision
+from campaign_tui.core.errors import AdvanceRefused, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import PaletteEntry, bindings
 from campaign_tui.ui.screens.base import CampaignScreen
 from campaign_tui.ui.screens.dialogs import ChoiceDialog, PrivacyScreen
 from campaign_tui.ui.screens.edit import StatusDialog
 from campaign_tui.ui.screens.resolve import ResolveDialog
+from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
 from campaign_tui.ui.widgets.prompt import PhasePrompt
@@ -129,10 +130,14 @@ class MainScreen(CampaignScreen):
     # -- showing the campaign -----------------------------------------------------------------
     def refresh_campaign(self) -> None:
         session = self.session
-        st = session.status()
-        self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
-                                                session.read_only, session.dice_mode())
-        self.query_one(OobPanel).show_view(session.view(), session.viewer)
+        try:
+            st = session.status()
+            self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
+                                                    session.read_only, session.dice_mode())
+            self.query_one(OobPanel).show_view(session.view(), session.viewer)
+        except Exception as exc:  # a rule-set fault: say so, keep the session
+            self.notify(describe_error(exc), title="Display problem", severity="error",
+                        timeout=10)
         self.update_topbar()
 
     def update_topbar(self) -> None:
@@ -175,8 +180,8 @@ class MainScreen(CampaignScreen):
         except AdvanceRefused as exc:
             self.notify(str(exc), title="Cannot advance", severity="warning", timeout=6)
             return
-        except CampaignError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+        except Exception as exc:  # a rule-set fault must not end the session
+            self.notify(describe_error(exc), severity="error", timeout=8)
             return
         self.app.acted(outcome)  # type: ignore[attr-defined]
 
@@ -232,13 +237,22 @@ class MainScreen(CampaignScreen):
     # -- GM menu -------------------------------------------------------------------------------
     def action_gm_actions(self) -> None:
         choices = self.session.engine.gm_choices()
-        items: list[tuple[str, str | Text]] = [
-            (c.kind, Text(f"{c.title}") + Text(f"  {c.kind}", style="dim")) for c in choices]
+        items: list[tuple[str, str | Text]] = []
+        for c in choices:
+            label = Text(c.title, style="" if c.available else "dim")
+            label.append(f"  {c.kind}", style="dim")
+            if not c.available and c.reason:
+                label.append(f"  — not now: {c.reason}", style="italic")
+            items.append((c.kind, label))
 
         def chosen(kind: str | None) -> None:
             c = next((c for c in choices if c.kind == kind), None)
-            if c is not None:
-                self.open_action(c.kind, c.title, c.params, c.help)
+            if c is None:
+                return
+            if not c.available:
+                self.notify(f"{c.title}: {c.reason}", title="Not now", severity="warning")
+                return
+            self.open_action(c.kind, c.title, c.params, c.help)
 
         self.app.push_screen(ChoiceDialog("GM actions", items, "Edits and overrides; each is "
                                           "logged and can be undone."), chosen)
@@ -268,8 +282,8 @@ class MainScreen(CampaignScreen):
     def _gm(self, kind: str, params: dict[str, Any]) -> None:
         try:
             outcome = self.session.perform(kind, params)
-        except CampaignError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+        except Exception as exc:  # a rule-set fault must not end the session
+            self.notify(describe_error(exc), severity="error", timeout=8)
             return
         self.app.acted(outcome)  # type: ignore[attr-defined]
 

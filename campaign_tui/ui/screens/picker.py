@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
@@ -36,13 +37,31 @@ class PickerScreen(AppScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_column("Campaign", key="name")
-        table.add_column("Rule set", key="ruleset")
-        table.add_column("Where", key="where")
-        table.add_column("Saved", key="saved")
+        self._width = self.app.size.width
+        self._columns()
         self.load()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def _columns(self) -> None:
+        """Column widths that fit the terminal (80 columns and up)."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        width = max(80, self._width)
+        saved, ruleset = 16, 12 if width < 100 else 18
+        where = 18 if width < 100 else min(40, 18 + (width - 100) // 2)
+        name = max(16, width - saved - ruleset - where - 10)
+        table.add_column("Campaign", key="name", width=name)
+        table.add_column("Rule set", key="ruleset", width=ruleset)
+        table.add_column("Where", key="where", width=where)
+        table.add_column("Saved", key="saved", width=saved)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != getattr(self, "_width", None):
+            self._width = event.size.width
+            cursor = self.query_one(DataTable).cursor_row
+            self._columns()
+            self.load()
+            self.query_one(DataTable).move_cursor(row=cursor)
 
     def load(self, select: str | None = None) -> None:
         from campaign_tui import campaigns
@@ -55,10 +74,12 @@ class PickerScreen(AppScreen):
             self.rows = []
             self.notify(f"Cannot read the campaigns folder: {exc}", severity="error")
         for i, s in enumerate(self.rows):
-            name = Text(s.name, style="bold" if not s.example else "")
-            if s.example:
+            name = Text(s.name, style="bold" if not s.example else "", no_wrap=True,
+                        overflow="ellipsis")
+            if s.example and "example" not in s.name.lower():
                 name.append(" (example)", style="italic dim")
-            where = Text(s.problem, style="red") if s.problem else Text(s.where or "-")
+            where = Text(s.problem, style="red") if s.problem else Text(
+                s.where or ("example" if s.example else "-"), no_wrap=True, overflow="ellipsis")
             saved = "-" if s.example else fmt_saved(s.saved)
             table.add_row(name, s.ruleset, where, saved, key=str(i))
         if not self.rows:
@@ -84,10 +105,14 @@ class PickerScreen(AppScreen):
         s = self.current()
         if s is None:
             return
-        text = Text(f"folder: {s.path.name}", style="dim")
+        text = Text(f"{s.name} · {s.ruleset}", style="bold")
+        if s.where:
+            text.append(f" · {s.where}")
         if s.example:
-            text = Text("A bundled example: opening it copies it into your campaigns.",
+            text.append("\nA bundled example: opening it copies it into your campaigns.",
                         style="dim")
+        else:
+            text.append(f"\nfolder {s.path.name}, saved {fmt_saved(s.saved)}", style="dim")
         if s.problem:
             text.append(f"\n{s.problem}", style="red")
         self.query_one("#picker-detail", Static).update(text)
@@ -172,4 +197,5 @@ class PickerScreen(AppScreen):
         self.load()
 
     def on_screen_resume(self) -> None:
-        self.load()
+        if self.is_mounted and self.query_one(DataTable).columns:
+            self.load()

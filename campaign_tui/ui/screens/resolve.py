@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from campaign_tui.core.errors import CampaignError, InvalidInput, NeedDecision
+from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.dialogs import (
@@ -32,6 +32,7 @@ from campaign_tui.ui.screens.dialogs import (
     PickEntry,
     PrivacyScreen,
 )
+from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
 
@@ -61,6 +62,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                  answers: dict[str, Any] | None = None, focus: str | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.focus_field = focus
+        self._ready = False
         self.session = session
         self.kind = kind
         self.title_text = title
@@ -109,6 +111,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             with VerticalScroll(id="resolve-body"):
                 if self.help:
                     yield Static(Text(self.help, style="dim"), id="resolve-help")
+                if st.rolls and self.kind in self.session.engine.step.actions:
+                    yield Static(Text("Rolls in this step: " + "; ".join(st.rolls),
+                                      style="italic"), id="resolve-rolls")
                 with Vertical(id="resolve-form"):
                     for p in self.params:
                         yield ParamField(p, self.prefill.get(p.name), self.hints.get(p.name),
@@ -127,11 +132,15 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)
 
+    def _set_ready(self) -> None:
+        self._ready = True
+
     def _fit(self, height: int) -> None:
         # title, buttons, error line, borders and footer stay visible; the body scrolls
         self.query_one("#resolve-body").styles.max_height = max(4, height - 10)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._set_ready)
         self._fit(self.app.size.height)
         self.query_one("#btn-apply", Button).display = False
         self.query_one("#btn-override", Button).display = False
@@ -168,6 +177,17 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         while node is not None and not isinstance(node, ParamField):
             node = node.parent  # type: ignore[assignment]
         return node
+
+    def on_param_field_edited(self, event: ParamField.Edited) -> None:
+        """New parameters: the decisions are asked again (their answers were for the old
+        ones) and any result shown is stale."""
+        event.stop()
+        if not self._ready or (self.stage == "form" and not self.answers):
+            return
+        self.answers.clear()
+        self.decision = None
+        self.query_one("#resolve-sofar", Static).update("")
+        self._set_stage("form")
 
     def on_param_field_pick_request(self, event: ParamField.PickRequest) -> None:
         event.stop()
@@ -228,8 +248,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         except NeedDecision as exc:
             self._show_decision(exc.decision, exc.preview)
             return
-        except CampaignError as exc:
-            self._error(str(exc))
+        except Exception as exc:  # engine refusals, and rule-set faults (rolled back)
+            self._error(describe_error(exc))
             self._set_stage("form")
             return
         self._show_review(outcome)
@@ -351,8 +371,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         except NeedDecision as exc:
             self._show_decision(exc.decision, exc.preview)
             return
-        except CampaignError as exc:
-            self._error(str(exc))
+        except Exception as exc:
+            self._error(describe_error(exc))
             return
         self.dismiss(outcome)
 
@@ -368,9 +388,13 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             if r.kind == "draw":
                 continue
             items.append((f"roll{r.n}", Text(f"roll {r.n} · {r.purpose}: {r.describe()}")))
-        lookups = max(1, sum(1 for r in rolls if r.table))
-        for n in range(1, lookups + 1):
-            items.append((f"lookup{n}", Text(f"table result {n} (the {n}. table lookup)")))
+        # each table lookup explains itself as "<table title>: ..." in the action's lines
+        titles = tuple(f"{t.title}: " for t in self.session.engine.tables)
+        lookup_lines = [line for line in self.preview.entry.lines if line.startswith(titles)]
+        for n, line in enumerate(lookup_lines, 1):
+            items.append((f"lookup{n}", Text(f"table result {n}: {line}")))
+        if not lookup_lines:
+            items.append(("lookup1", Text("table result 1 (the first table lookup)")))
 
         def chosen(target: str | None) -> None:
             if not target:

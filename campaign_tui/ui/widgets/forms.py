@@ -50,6 +50,9 @@ class ParamField(Vertical):
             super().__init__()
             self.field = field
 
+    class Edited(Message):
+        """The user changed the value (answers given for the old values no longer hold)."""
+
     def __init__(self, param: Param, value: Any = None,
                  choices: Sequence[tuple[str, str]] | None = None,
                  describe: Any = None) -> None:
@@ -134,6 +137,13 @@ class ParamField(Vertical):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._echo()
+        self.post_message(self.Edited())
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.post_message(self.Edited())
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.post_message(self.Edited())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.has_class("pick"):
