@@ -29,13 +29,14 @@ MAX_AUTO_STEPS = 500
 
 class Ctx:
     def __init__(self, engine: Engine, tx: Tx, answers: dict[str, Any], by: str,
-                 auto: bool = False) -> None:
+                 auto: bool = False, hold_rolls: bool = False) -> None:
         self.engine = engine
         self.tx = tx
         self.state: State = tx.state
         self.answers = dict(answers)
         self.by = by
         self.auto = auto
+        self.hold_rolls = hold_rolls
         self.rolls: list[Roll] = []
         self.lookups: list[tuple[str, Lookup]] = []
         self.lines: list[str] = []
@@ -314,18 +315,28 @@ class Ctx:
         override_key = f"override:{key}"
         manual = False
         override = None
+        info = tuple(self._roll_info(parsed, modifiers, target, table))
         if self._answer(override_key) is not None:
+            if self._answer(key) == "auto":
+                self.engine.stream.roll(parsed)  # the die was rolled; the GM replaces it
             dice = read_dice(parsed, self.answers[override_key])
             override = {"value": dice}
             self.used[override_key] = dice
+            if self._answer(key) == "auto":
+                self.used[key] = "auto"
+        elif self._answer(key) == "auto":
+            dice = self.engine.stream.roll(parsed)
         elif self._answer(key) is not None:
             dice = read_dice(parsed, self.answers[key])
             manual = True
             self.used[key] = dice
-        elif self.engine.dice_mode(self.state) == "manual":
+        elif self.engine.dice_mode(self.state) == "manual" or self.hold_rolls:
+            # manual dice: type them; a held preview: stop before the first die is seen
+            # ("auto" lets the program roll it)
+            manual_mode = self.engine.dice_mode(self.state) == "manual"
             raise NeedDecision(Decision(
                 id=key, kind="dice", prompt=f"Roll {parsed} for {purpose}", expr=str(parsed),
-                side=side, info=tuple(self._roll_info(parsed, modifiers, target, table))),
+                side=side, info=info, default=None if manual_mode else "auto"),
                 list(self.lines))
         else:
             dice = self.engine.stream.roll(parsed)
@@ -360,7 +371,7 @@ class Ctx:
         key = f"draw{self._roll_no}"
         labels = [str(x) for x in items]
         manual = False
-        if self._answer(key) is not None:
+        if self._answer(key) is not None and self._answer(key) != "auto":
             raw = self.answers[key]
             picks = raw if isinstance(raw, list) else [p for p in str(raw).split(",") if p.strip()]
             if len(picks) != k:
@@ -379,11 +390,13 @@ class Ctx:
                 chosen_idx.append(idx)
             manual = True
             self.used[key] = [labels[i] for i in chosen_idx]
-        elif self.engine.dice_mode(self.state) == "manual":
+        elif self._answer(key) != "auto" and (
+                self.engine.dice_mode(self.state) == "manual" or self.hold_rolls):
+            manual_mode = self.engine.dice_mode(self.state) == "manual"
             raise NeedDecision(Decision(
                 id=key, kind="multi", prompt=f"Draw {k} at random for {purpose}",
                 options=tuple(Option(v) for v in dict.fromkeys(labels)), min=k, max=k,
-                side=side), list(self.lines))
+                side=side, default=None if manual_mode else "auto"), list(self.lines))
         else:
             remaining = list(range(len(items)))
             chosen_idx = []

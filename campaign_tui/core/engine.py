@@ -32,7 +32,7 @@ from campaign_tui.core.views import project
 if TYPE_CHECKING:
     from campaign_tui.core.catalog import Catalog
     from campaign_tui.core.ruleset import RuleSet
-    from campaign_tui.core.tables import TableSet
+    from campaign_tui.core.tables import Lookup, TableSet
 
 STRICT = os.environ.get("CAMPAIGN_TUI_STRICT", "") not in ("", "0")
 
@@ -83,6 +83,7 @@ class Outcome:
     preview: bool = False
     events: list[str] = field(default_factory=list)
     bookmark: Bookmark | None = None
+    lookups: list[tuple[str, Lookup]] = field(default_factory=list)  # ("lookupN", result)
 
 
 class Engine:
@@ -98,6 +99,7 @@ class Engine:
         self.snapshots: SnapshotProvider | None = None
         self.listeners: list[Callable[[Outcome], None]] = []
         self._tables_cache: tuple[str, TableSet] | None = None
+        self._views: dict[str, tuple[tuple[str, int, int], State]] = {}
         self._catalog_cache: tuple[str, Catalog] | None = None
         self.machine: Machine = ruleset.machine(state.machine)
 
@@ -250,9 +252,14 @@ class Engine:
 
     def perform(self, kind: str, params: dict[str, Any] | None = None,
                 answers: dict[str, Any] | None = None, by: str = "gm",
-                preview: bool = False, auto: bool = False) -> Outcome:
+                preview: bool = False, auto: bool = False,
+                hold_rolls: bool = False) -> Outcome:
         """Run one action. Raises NeedDecision (nothing changed) when an answer is missing,
-        ActionRejected/InvalidInput with a clear message when it is not allowed."""
+        ActionRejected/InvalidInput with a clear message when it is not allowed.
+
+        ``hold_rolls`` stops at the first die not yet answered, as a dice decision whose
+        default ``"auto"`` lets the program roll it: with ``preview`` this shows every total,
+        odds, shift and modifier computed before any die is seen."""
         if self.read_only and not preview:
             raise ActionRejected("this campaign is open read-only")
         defn = self.action_def(kind)
@@ -268,20 +275,20 @@ class Engine:
         if reason:
             raise ActionRejected(f"{defn.title}: {reason}")
         coerced = defn.coerce_params(params or {}, self.state)
-        return self._run(defn, coerced, answers or {}, by, preview, auto)
+        return self._run(defn, coerced, answers or {}, by, preview, auto, hold_rolls)
 
     def advance(self, answers: dict[str, Any] | None = None, by: str = "gm",
                 preview: bool = False) -> Outcome:
         return self.perform("advance", {}, answers, by, preview)
 
     def _run(self, defn: ActionDef, params: dict[str, Any], answers: dict[str, Any], by: str,
-             preview: bool, auto: bool) -> Outcome:
+             preview: bool, auto: bool, hold_rolls: bool = False) -> Outcome:
         state = self.state
         tx = Tx(state)
         rng0 = self.stream.position
         step0, phase0, clock0 = state.step, self.step.phase, dict(state.clock)
         strict_before = state.to_dict() if STRICT and not preview else None
-        ctx = Ctx(self, tx, answers, by, auto)
+        ctx = Ctx(self, tx, answers, by, auto, hold_rolls)
         try:
             defn.handler(ctx, **params)
             changes = tx.changes()
@@ -302,10 +309,12 @@ class Engine:
         if preview:
             tx.rollback()
             self.stream.position = rng0
-            return Outcome(entry, preview=True)
+            return Outcome(entry, preview=True, lookups=ctx.lookups)
         if strict_before is not None:
             self._verify(strict_before, changes, defn.kind)
-        return self._commit(entry, phase0, clock0)
+        outcome = self._commit(entry, phase0, clock0)
+        outcome.lookups = ctx.lookups
+        return outcome
 
     def _verify(self, before: dict[str, Any], changes: list[Change], kind: str) -> None:
         """Strict mode: the recorded changes must account for every difference."""
@@ -426,8 +435,18 @@ class Engine:
 
     # -- views and history ---------------------------------------------------------------
     def view(self, viewer: str = "gm", state: State | None = None) -> State:
-        """The state as *viewer* may see it (the GM sees everything)."""
-        return project(state or self.state, viewer, self.ruleset)
+        """The state as *viewer* may see it (the GM sees everything). The current state's
+        views are cached until the next logged change."""
+        if state is not None:
+            return project(state, viewer, self.ruleset)
+        if viewer == "gm":
+            return self.state
+        key = (viewer, len(self.history), self.info.head)
+        cached = self._views.get(viewer)
+        if cached is None or cached[0] != key:
+            cached = (key, project(self.state, viewer, self.ruleset))
+            self._views[viewer] = cached
+        return cached[1]
 
     def state_at(self, seq: int) -> State:
         """The campaign as it stood right after log entry *seq* (0 = the initial state)."""

@@ -465,6 +465,7 @@ def _migrate_bundle(path: Path, data: dict[str, Any], version: int,
 
 def bundle_text(engine: Engine, side: str | None = None) -> str:
     """The single-file form of a campaign; with *side*, that side's export only."""
+    engine.info.where = engine.where()
     info = engine.info.to_dict()
     current = engine.view(side).to_dict() if side else engine.state.to_dict()
     doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "format": BUNDLE_FORMAT,

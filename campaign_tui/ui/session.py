@@ -97,11 +97,12 @@ class Session:
 
     # -- acting -----------------------------------------------------------------------------
     def perform(self, kind: str, params: dict[str, Any] | None = None,
-                answers: dict[str, Any] | None = None, preview: bool = False) -> Outcome:
-        if kind == "advance":
+                answers: dict[str, Any] | None = None, preview: bool = False,
+                hold_rolls: bool = False) -> Outcome:
+        if kind == "advance" and not hold_rolls:
             return self.engine.advance(answers or {}, by=self.viewer, preview=preview)
         return self.engine.perform(kind, params or {}, answers or {}, by=self.viewer,
-                                   preview=preview)
+                                   preview=preview, hold_rolls=hold_rolls)
 
     def advance(self, answers: dict[str, Any] | None = None) -> Outcome:
         return self.engine.advance(answers or {}, by=self.viewer)

@@ -308,3 +308,42 @@ def test_read_only_engines_refuse_changes(demo_engine):
     with pytest.raises(ActionRejected, match="read-only"):
         demo_engine.advance()
     assert demo_engine.advance(preview=True).preview
+
+
+def test_a_held_preview_stops_before_the_first_die_with_everything_computed(demo_engine):
+    e = demo_engine
+    to_combat(e)
+    pos = e.stream.position
+    with pytest.raises(NeedDecision) as exc:
+        e.perform("resolve", answers={"shift": "0"}, preview=True, hold_rolls=True)
+    d = exc.value.decision
+    assert (d.id, d.kind, d.default, d.expr) == ("roll1", "dice", "auto", "1d6")
+    assert "table crt" in d.info and e.stream.position == pos
+    # "auto" lets the program roll that die; the next one is held in turn
+    with pytest.raises(NeedDecision) as exc:
+        e.perform("resolve", answers={"shift": "0", "roll1": "auto"}, preview=True,
+                  hold_rolls=True)
+    assert exc.value.decision.id == "roll2"
+    assert any("Demo Combat Results Table" in line for line in exc.value.preview)
+    held = e.perform("resolve", answers={"shift": "0", "roll1": "auto", "roll2": "auto"},
+                     preview=True, hold_rolls=True)
+    real = e.perform("resolve", answers={"shift": "0"})
+    assert [r.dice for r in held.entry.rolls] == [r.dice for r in real.entry.rolls]
+    assert not any(r.manual for r in real.entry.rolls)
+
+
+def test_outcomes_name_their_lookups_for_overrides(demo_engine):
+    e = demo_engine
+    to_combat(e)
+    out = e.perform("resolve", answers={"shift": "0"}, preview=True)
+    assert [key for key, _ in out.lookups] == ["lookup1"]
+    assert out.lookups[0][1].table == "crt"
+
+
+def test_side_views_are_cached_until_the_next_change(demo_engine):
+    e = demo_engine
+    first = e.view("A")
+    assert e.view("A") is first
+    e.advance()
+    assert e.view("A") is not first
+    assert e.view("gm") is e.state

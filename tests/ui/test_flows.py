@@ -63,7 +63,11 @@ async def declare_and_resolve(pilot: Pilot[Any]) -> None:
     assert isinstance(app.screen, ResolveDialog)
     text = screen_text(app)
     assert "Army B decides" in text and "Column shift" in text
-    await press(pilot, "enter")               # "none" (the default) -> review
+    await press(pilot, "enter")               # "none" (the default) -> ready to roll
+    held = screen_text(app)
+    assert "Ready to roll" in held and "Roll 1d6 for combat" in held and "table crt" in held
+    assert static_text(app, "#resolve-review") == ""          # no die seen yet
+    await press(pilot, "ctrl+r")              # the program rolls -> review
     review = static_text(app, "#resolve-review")
     assert "Result:" in review and "1d6 [4]" in review and "odds 12:6 -> 2-1" in review
     assert "B Infantry: status.destroyed no -> yes" in review
@@ -380,7 +384,8 @@ async def test_gm_override_of_a_roll_and_a_table_result(app_factory: Any,
         e.perform("declare", {"attackers": "a-tank", "target": "b-inf"}, {"adj:b-inf": True})
         e.perform("advance")
         await pilot.pause()
-        await press(pilot, "1", "enter")
+        await press(pilot, "1", "enter")              # no shift -> ready to roll
+        await press(pilot, "ctrl+r")                  # roll -> review
         await press(pilot, "ctrl+o")
         await press(pilot, "enter")                   # roll 1
         await type_text(pilot, "1")

@@ -4,10 +4,12 @@
    battle; marked units fill unit lists).
 2. **Decide**: the engine's decision requests, rendered generically (with the totals and
    modifiers computed so far); each answer re-runs the action with all answers given.
-3. **Roll and review** (``^r``): the action runs as a preview, which rolls exactly the dice a
-   real run will use and changes nothing: dice, odds, columns, shifts, modifiers, results
-   and the changes to the campaign. The GM may override a roll or a table result (``^o``).
-4. **Apply** (``^e``, or enter on Apply): the action is carried out, logged and undoable.
+3. **Ready to roll**: the action runs as a preview held at its first die, so the totals,
+   odds, columns, shifts and modifiers are shown before any die is seen.
+4. **Roll and review** (``^r``): the program rolls (or the dice typed in are used) and the
+   preview shows exactly the dice a real run will use, changing nothing: dice, results and
+   the changes to the campaign. The GM may override a roll or a table result (``^o``).
+5. **Apply** (``^e``, or enter on Apply): the action is carried out, logged and undoable.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ if TYPE_CHECKING:
     from campaign_tui.core.model import State
     from campaign_tui.ui.session import Session
 
+def _held(decision: Decision) -> bool:
+    """A die (or random draw) the preview stopped before: "auto" lets the program roll it."""
+    return decision.kind in ("dice", "multi") and decision.default == "auto"
+
+
 PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused field from the "
              "order of battle", "pick")
 
@@ -74,6 +81,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.stage = "form"
         self.decision: Decision | None = None
         self.preview: Outcome | None = None
+        self.rolled = False  # the first die was released: later dice roll without stopping
         self.view: State = session.view()
         self._fill_entities(marks or [], cursor)
         self._choices_from_view()
@@ -186,6 +194,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             return
         self.answers.clear()
         self.decision = None
+        self.rolled = False
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
 
@@ -244,7 +253,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self._error("")
         try:
             outcome = self.session.perform(self.kind, self._params(), self.answers,
-                                           preview=True)
+                                           preview=True, hold_rolls=not self.rolled)
         except NeedDecision as exc:
             self._show_decision(exc.decision, exc.preview)
             return
@@ -278,9 +287,16 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         box.remove_children()
         head = Text()
         who = decision.side
-        if who:
+        if _held(decision):
+            head.append("Ready to roll. ", style="bold green")
+            head.append(decision.prompt, style="bold")
+            head.append("\n  ^r lets the program roll (leave 'auto'), or type the dice you "
+                        "rolled.", style="italic")
+        elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
-        head.append(decision.prompt, style="bold")
+            head.append(decision.prompt, style="bold")
+        else:
+            head.append(decision.prompt, style="bold")
         if decision.kind == "ruling":
             head.append("  (GM ruling, logged)", style="italic")
         for line in decision.info:
@@ -309,11 +325,16 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         d = self.decision
         if d is None:
             return
-        try:
-            d.coerce(value)
-        except InvalidInput as exc:
-            self._error(str(exc))
-            return
+        if _held(d):
+            self.rolled = True
+            if value in (None, "", []):
+                value = "auto"
+        if value != "auto" or not _held(d):
+            try:
+                d.coerce(value)
+            except InvalidInput as exc:
+                self._error(str(exc))
+                return
         self.answers[d.id] = value
         who = d.side
         secret_handoff = d.secret and who and who not in (self.session.viewer, "gm")
@@ -388,13 +409,10 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             if r.kind == "draw":
                 continue
             items.append((f"roll{r.n}", Text(f"roll {r.n} · {r.purpose}: {r.describe()}")))
-        # each table lookup explains itself as "<table title>: ..." in the action's lines
-        titles = tuple(f"{t.title}: " for t in self.session.engine.tables)
-        lookup_lines = [line for line in self.preview.entry.lines if line.startswith(titles)]
-        for n, line in enumerate(lookup_lines, 1):
-            items.append((f"lookup{n}", Text(f"table result {n}: {line}")))
-        if not lookup_lines:
-            items.append(("lookup1", Text("table result 1 (the first table lookup)")))
+        tables = self.session.engine.tables
+        for key, look in self.preview.lookups:
+            title = tables.get(look.table).title if look.table in tables else look.table
+            items.append((key, Text(f"{title}: {look.cell}  ({look.summary})")))
 
         def chosen(target: str | None) -> None:
             if not target:
