@@ -125,6 +125,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", help="generate into (or reuse) this folder")
     parser.add_argument("--only", help="comma-separated benchmark names")
     args = parser.parse_args(argv)
+    # An installed package has its bytecode compiled by pip, as Textual's is; a checkout
+    # (editable install) may not, when PYTHONDONTWRITEBYTECODE is set. Compile it so both
+    # sides of every comparison start alike.
+    import compileall
+
+    for package in ("campaign_tui", "rulesets", "bench"):
+        compileall.compile_dir(str(ROOT / package), quiet=1)
     ruleset = args.ruleset or heaviest_ruleset()
     units, actions = (400, 3000) if args.quick else (2000, 20000)
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="campaign-bench-"))

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 import shutil
 import uuid
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import CampaignError, SaveError
 from campaign_tui.core.info import CampaignInfo, now_iso
+from campaign_tui.core.records import record
 from campaign_tui.examples_index import bundled_examples, find_example
 from campaign_tui.registry import load_ruleset
 from campaign_tui.store import tomlio
@@ -94,7 +94,7 @@ def close(opened: Opened) -> None:
         opened.store.close()
 
 
-@dataclass
+@record
 class Summary:
     path: Path
     name: str

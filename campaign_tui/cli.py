@@ -383,7 +383,11 @@ def cmd_status(args: argparse.Namespace) -> int:
     engine = opened.engine
     st = engine.status(args.by)
     view = engine.view(args.by)
-    heads = engine.ruleset.headline(view)
+    try:
+        heads = engine.ruleset.headline(view)
+    except Exception as exc:  # a rule set meeting damaged data: report, do not crash
+        heads = {sid: [f"(totals unavailable: {type(exc).__name__}: {exc})"]
+                 for sid in view.sides}
     if args.json:
         _print_json({
             "campaign": engine.info.name, "ruleset": engine.ruleset.id, "clock": st.clock,

@@ -52,3 +52,23 @@ def test_a_duplicate_plugin_is_reported(monkeypatch):
 def test_unknown_rule_set(monkeypatch):
     with pytest.raises(UnknownRuleset, match="no rule set 'zzz'"):
         discover().info("zzz")
+
+
+def test_a_warm_discovery_cache_skips_importlib_metadata_and_follows_changes(tmp_path):
+    code = ("import sys, json; from campaign_tui.registry import discover; r = discover(); "
+            "print(json.dumps({'ids': r.ids(), 'metadata': 'importlib.metadata' in sys.modules}))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CAMPAIGN_TUI_HOME": str(tmp_path),
+           "CAMPAIGN_TUI_PLUGINS": "demo=tests.demo_ruleset:plugin"}
+
+    def run(extra: dict[str, str] | None = None) -> dict:
+        out = subprocess.run([sys.executable, "-c", code], env={**env, **(extra or {})},
+                             capture_output=True, text=True, check=True).stdout
+        return json.loads(out)
+
+    cold = run()
+    assert cold["metadata"] is True and "demo" in cold["ids"]
+    warm = run()
+    assert warm == {"ids": cold["ids"], "metadata": False}
+    changed = run({"CAMPAIGN_TUI_PLUGINS": "demo=tests.demo_ruleset:plugin,"
+                                           "broken=tests.fixtures.broken_plugin:plugin"})
+    assert changed["metadata"] is True and "broken" in changed["ids"]

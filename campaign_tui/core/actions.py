@@ -8,10 +8,11 @@ TUI builds forms from them, and the help screen lists them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
     from campaign_tui.core.context import Ctx
@@ -21,7 +22,7 @@ PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "si
                "formations", "list", "record", "json")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Param:
     name: str
     type: str = "str"
@@ -99,7 +100,7 @@ Handler = Callable[..., None]
 Availability = Callable[["State"], str | None]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ActionDef:
     """One kind of action.
 

@@ -15,16 +15,17 @@ a wrong value gets a clear message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.provenance import HOUSE, Provenance
+from campaign_tui.core.records import record
 
 FIELD_TYPES = ("int", "float", "bool", "str", "choice", "list", "number")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldDef:
     name: str
     type: str = "int"
@@ -116,7 +117,7 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-@dataclass
+@record
 class UnitType:
     id: str
     name: str

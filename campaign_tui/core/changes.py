@@ -8,13 +8,13 @@ failed or previewed action rolls back to the befores. Nothing is ever replayed t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from campaign_tui.core.model import State
+from campaign_tui.core.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Change:
     coll: str
     key: str

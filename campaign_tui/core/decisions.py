@@ -9,10 +9,11 @@ dice and GM rulings (map knowledge the program lacks) use the same path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 KINDS = (
     "choice",   # pick one option
@@ -27,7 +28,7 @@ KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     value: str
     label: str = ""
@@ -42,7 +43,7 @@ class Option:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decision:
     id: str
     kind: str
@@ -173,7 +174,7 @@ class Decision:
         return out
 
 
-@dataclass
+@record
 class AnswerLog:
     """Answers given during one action, kept in the log with the action."""
 

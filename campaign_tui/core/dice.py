@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(%|\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class DiceExpr:
     """``NdM+K``: *count* dice of *sides* faces plus a constant."""
 
@@ -127,7 +128,7 @@ class DiceStream:
         return [self.randint(1, expr.sides) for _ in range(expr.count)]
 
 
-@dataclass
+@record
 class Roll:
     """One roll (or random draw) as the die log records it."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.actions import ActionDef, Param
@@ -27,6 +27,7 @@ from campaign_tui.core.log import REDO, UNDO, LogEntry
 from campaign_tui.core.machine import Machine, Step
 from campaign_tui.core.model import State, plain
 from campaign_tui.core.options import resolve_options
+from campaign_tui.core.records import record
 from campaign_tui.core.views import project
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ STRICT = os.environ.get("CAMPAIGN_TUI_STRICT", "") not in ("", "0")
 SnapshotProvider = Callable[[int], tuple[int, State] | None]
 
 
-@dataclass
+@record
 class ActionChoice:
     kind: str
     title: str
@@ -52,7 +53,7 @@ class ActionChoice:
     reference: str = ""
 
 
-@dataclass
+@record
 class Status:
     clock: dict[str, int]
     clock_text: str
@@ -77,7 +78,7 @@ class Status:
         return not self.missing and not self.final
 
 
-@dataclass
+@record
 class Outcome:
     entry: LogEntry
     preview: bool = False
@@ -137,17 +138,15 @@ class Engine:
 
     # -- rule-set data with the campaign's GM overrides ----------------------------------
     def tables_for(self, state: State) -> TableSet:
-        key = json.dumps(state.table_overrides, sort_keys=True) if state.table_overrides else ""
+        if not state.table_overrides:
+            return self.ruleset.tables()
+        key = json.dumps(state.table_overrides, sort_keys=True)
         if self._tables_cache is None or self._tables_cache[0] != key:
             self._tables_cache = (key, self.ruleset.tables().with_overrides(state.table_overrides))
         return self._tables_cache[1]
 
     def catalog_for(self, state: State) -> Catalog:
-        key = json.dumps(state.catalog_overrides, sort_keys=True) if state.catalog_overrides else ""
-        if self._catalog_cache is None or self._catalog_cache[0] != key:
-            self._catalog_cache = (key,
-                                   self.ruleset.catalog().with_overrides(state.catalog_overrides))
-        return self._catalog_cache[1]
+        return self.ruleset.effective_catalog(state)
 
     @property
     def tables(self) -> TableSet:
@@ -438,15 +437,25 @@ class Engine:
         """The state as *viewer* may see it (the GM sees everything). The current state's
         views are cached until the next logged change."""
         if state is not None:
-            return project(state, viewer, self.ruleset)
+            return self._project(state, viewer)
         if viewer == "gm":
             return self.state
         key = (viewer, len(self.history), self.info.head)
         cached = self._views.get(viewer)
         if cached is None or cached[0] != key:
-            cached = (key, project(self.state, viewer, self.ruleset))
+            cached = (key, self._project(self.state, viewer))
             self._views[viewer] = cached
         return cached[1]
+
+    def _project(self, state: State, viewer: str) -> State:
+        try:
+            return project(state, viewer, self.ruleset)
+        except CampaignError:
+            raise
+        except Exception as exc:  # a rule set's redact hook meeting damaged data
+            raise CampaignError(f"{self.ruleset.name} cannot show the campaign as "
+                                f"{self.actor_name(viewer)} sees it ({type(exc).__name__}: "
+                                f"{exc})") from exc
 
     def state_at(self, seq: int) -> State:
         """The campaign as it stood right after log entry *seq* (0 = the initial state)."""

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import datetime as _dt
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from campaign_tui.core.records import record
 
 
 def now_iso() -> str:
     return _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-@dataclass
+@record
 class Bookmark:
     seq: int
     label: str
@@ -36,7 +38,7 @@ class Bookmark:
                    bool(d.get("turn_start", False)))
 
 
-@dataclass
+@record
 class CampaignInfo:
     name: str
     ruleset: str

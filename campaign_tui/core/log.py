@@ -3,18 +3,19 @@ and exactly what it changed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.changes import Change
 from campaign_tui.core.dice import Roll
+from campaign_tui.core.records import record
 
 UNDO = "undo"
 REDO = "redo"
 ADVANCE = "advance"
 
 
-@dataclass
+@record
 class LogEntry:
     seq: int
     kind: str

@@ -15,10 +15,11 @@ the current step and advances.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
     from campaign_tui.core.context import Ctx
@@ -33,7 +34,7 @@ RETURN = "@return"
 END = "@end"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Require:
     """A condition that must hold before the step may be left.
 
@@ -44,7 +45,7 @@ class Require:
     check: Check
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Go:
     """A transition. The first one whose ``when`` holds is taken on advance."""
 
@@ -58,7 +59,7 @@ class Go:
         return self.when is None or bool(self.when(state))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Step:
     id: str
     title: str
@@ -84,7 +85,7 @@ class Step:
             return self.prompt
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ClockLevel:
     """One level of the campaign clock: ``turn``, ``month``/``week``, ``day``..."""
 
@@ -98,7 +99,7 @@ class ClockLevel:
         return self.label or self.name.capitalize()
 
 
-@dataclass
+@record
 class Machine:
     id: str
     title: str

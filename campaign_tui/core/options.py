@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.provenance import Provenance
+from campaign_tui.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OptionDef:
     id: str
     label: str

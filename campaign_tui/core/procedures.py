@@ -9,13 +9,14 @@ resolver is the action context, so rolls are logged), the resolve dialog, and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from campaign_tui.core.actions import Param
 from campaign_tui.core.decisions import Decision
 from campaign_tui.core.dice import DiceExpr, DiceStream, Roll
 from campaign_tui.core.errors import InvalidInput, NeedDecision
+from campaign_tui.core.records import record
 from campaign_tui.core.tables import Lookup, TableSet
 
 
@@ -41,7 +42,7 @@ class Resolver(Protocol):
     def result(self, roll: Roll, text: str, detail: Sequence[str] = ()) -> None: ...
 
 
-@dataclass
+@record
 class Calc:
     """A procedure's answer: its value, a one-line summary and the explanation."""
 
@@ -56,7 +57,7 @@ class Calc:
         return {"value": value, "summary": self.summary, "lines": self.lines}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProcedureDef:
     id: str
     title: str

@@ -15,10 +15,10 @@ Anything that is not ``rulebook`` is shown as unverified in the interface.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 GRADES = ("rulebook", "reconstructed", "external", "default", "demo", "house")
 CONFIDENCE = ("high", "medium", "low")
@@ -34,7 +34,7 @@ _BADGE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Provenance:
     grade: str = "rulebook"
     confidence: str | None = None

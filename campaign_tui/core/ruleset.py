@@ -53,14 +53,14 @@ class RuleSet:
     @functools.cache  # noqa: B019 - one instance per plugin for the process
     def load_data(self, name: str) -> dict[str, Any]:
         """Parse ``data/<name>`` (a TOML file); missing files give an empty table."""
-        from campaign_tui.store.tomlio import loads
+        from campaign_tui.store import parse_cache
 
         node = self.data_root()
         for part in name.split("/"):
             node = node / part
         if not node.is_file():
             return {}
-        return loads(node.read_text(encoding="utf-8"), f"{self.package}/data/{name}")
+        return parse_cache.loads(node.read_bytes(), f"{self.package}/data/{name}")
 
     def data_files(self, folder: str) -> list[str]:
         node = self.data_root() / folder
@@ -95,7 +95,9 @@ class RuleSet:
 
     def effective_catalog(self, state: State) -> Catalog:
         """The catalog with this campaign's GM corrections applied."""
-        key = repr(sorted(state.catalog_overrides.items())) if state.catalog_overrides else ""
+        if not state.catalog_overrides:
+            return self.catalog()
+        key = repr(sorted(state.catalog_overrides.items()))
         cached = getattr(self, "_catalog_for", None)
         if cached is None or cached[0] != key:
             cached = (key, self.catalog().with_overrides(state.catalog_overrides))

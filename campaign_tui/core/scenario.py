@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import Formation, Marker, Side, State, Unit, plain
+from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
     from campaign_tui.core.catalog import Catalog
 
 
-@dataclass
+@record
 class Scenario:
     id: str
     title: str

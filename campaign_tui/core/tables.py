@@ -20,12 +20,13 @@ Every lookup returns the cell, the labels used and an explanation a player can c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.provenance import HOUSE, Provenance
+from campaign_tui.core.records import record
 
 MATCHES = ("exact", "at_most", "range", "ratio", "difference")
 EDGES = ("refuse", "clamp", "none")
@@ -98,7 +99,7 @@ def ratio_text(attack: Number, defense: Number) -> str:
     return f"{fmt_number(attack)}:{fmt_number(defense)}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Axis:
     name: str
     labels: tuple[str, ...]
@@ -339,7 +340,7 @@ def _largest_at_most(values: tuple[Any, ...], x: Fraction) -> int | None:
     return found
 
 
-@dataclass
+@record
 class Lookup:
     """The result of one table lookup and how it was reached."""
 
@@ -356,7 +357,7 @@ class Lookup:
         return "; ".join(self.explanation)
 
 
-@dataclass
+@record
 class Table:
     id: str
     title: str

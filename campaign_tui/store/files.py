@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from campaign_tui import __version__
 from campaign_tui.core.changes import apply_changes
 from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import CampaignError, SaveError
@@ -37,7 +38,8 @@ from campaign_tui.core.history import History
 from campaign_tui.core.info import CampaignInfo, now_iso
 from campaign_tui.core.log import LogEntry
 from campaign_tui.core.model import State, snapshot_row_paths
-from campaign_tui.store import tomlio
+from campaign_tui.core.records import record
+from campaign_tui.store import parse_cache, tomlio
 from campaign_tui.store.atomic import append_at, atomic_write
 from campaign_tui.store.lock import Lock
 from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, chain, migrate
@@ -48,6 +50,8 @@ from campaign_tui.store.serial import (
     entries_to_text,
     info_from,
     probe,
+    snapshot_doc,
+    snapshot_text,
     state_from,
     state_to_text,
 )
@@ -85,7 +89,7 @@ def pin_warnings(info: CampaignInfo, ruleset: RuleSet) -> list[str]:
             "replay of old turns may differ; the campaign's own state is unchanged."]
 
 
-@dataclass
+@record
 class Opened:
     engine: Engine
     store: FolderStore | BundleStore | None
@@ -140,8 +144,7 @@ class FolderStore:
 
     def _open(self, load_ruleset: Any) -> Opened:
         header_path = self.path / HEADER
-        text = tomlio.read_text(header_path)
-        data = tomlio.loads(text, header_path)
+        _raw, text, data = parse_cache.load(header_path)
         version = check_schema(data, header_path, text)
         if version < SCHEMA_VERSION:
             data = self._migrate(data, version)
@@ -234,13 +237,18 @@ class FolderStore:
 
     def _read_snapshot(self, seq: int, ruleset: RuleSet) -> State:
         spath = self.path / _snap_name(seq)
-        text = tomlio.read_text(spath)
-        data = tomlio.loads(text, spath)
+        raw, text, data = parse_cache.load(spath)
         check_schema(data, spath, text)
         if data.get("seq") != seq:
             raise SaveError(spath, f"snapshot says seq {data.get('seq')}, expected {seq}",
                             tomlio.locate(text, ["seq"]))
-        return state_from(data.get("state"), spath, text, ruleset)
+        # these exact bytes already passed every check with this rule set: skip them
+        tag = f"state/{ruleset.id}/{ruleset.version}/{ruleset.data_hash()}/{__version__}"
+        if isinstance(data.get("state"), dict) and parse_cache.checked(raw, tag):
+            return State.from_dict(data["state"], fresh=True)
+        state = state_from(data.get("state"), spath, text, ruleset)
+        parse_cache.mark_checked(raw, tag)
+        return state
 
     def snapshot_before(self, seq: int) -> tuple[int, State] | None:
         candidates = [s["seq"] for s in self.snapshots if s["seq"] <= seq]
@@ -270,11 +278,8 @@ class FolderStore:
                 raise SaveError(spath, f"the log segment is shorter ({len(raw)} bytes) than the "
                                 f"header says ({self.open_bytes})")
             raw = raw[: self.open_bytes]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveError(spath, "not UTF-8 text", raw[: exc.start].count(b"\n") + 1) from None
-        entries = entries_from(tomlio.loads(text, spath), spath, text, start)
+        text = tomlio.decode(raw, spath)
+        entries = entries_from(parse_cache.loads(raw, spath, text), spath, text, start)
         if len(self._seg_cache) > 4:
             self._seg_cache.pop(next(iter(self._seg_cache)))
         if not is_open:
@@ -309,7 +314,10 @@ class FolderStore:
         last_snapshot = self.last_snapshot
         if length > self.last_snapshot and (new_bookmarks or
                                             length - self.last_snapshot >= SNAPSHOT_EVERY):
-            atomic_write(self.path / _snap_name(length), state_to_text(engine.state, length))
+            doc = snapshot_doc(engine.state, length)
+            raw = snapshot_text(doc).encode("utf-8")
+            atomic_write(self.path / _snap_name(length), raw)
+            parse_cache.put(raw, doc)            # the next open need not parse it
             snapshots.append({"seq": length,
                               "turn_start": any(b.turn_start for b in new_bookmarks)})
             last_snapshot = length
@@ -329,7 +337,9 @@ class FolderStore:
                             header=SAVE_COMMENT + "\nThis header is the commit point: it names "
                             "what is saved in snapshots/ and log/.")
         self._rotate_backups()
-        atomic_write(self.path / HEADER, text)
+        raw = text.encode("utf-8")
+        atomic_write(self.path / HEADER, raw)
+        parse_cache.put(raw, header)
         # committed: update the in-memory bookkeeping
         self.open_bytes = open_bytes
         self.snapshots = snapshots
@@ -376,8 +386,7 @@ class BundleStore:
     def open(cls, path: Path, load_ruleset: Any, read_only: bool = False) -> Opened:
         store = cls(path, read_only)
         path = store.path
-        text = tomlio.read_text(path)
-        data = tomlio.loads(text, path)
+        _raw, text, data = parse_cache.load(path)
         version = check_schema(data, path, text)
         if version < SCHEMA_VERSION:
             data = _migrate_bundle(path, data, version, read_only)

@@ -8,13 +8,15 @@ backed up before the first migration runs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from campaign_tui.core.records import record
 
 SCHEMA_VERSION = 1
 
 
-@dataclass
+@record
 class SaveDocs:
     header: dict[str, Any]
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)  # file -> document

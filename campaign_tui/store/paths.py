@@ -4,17 +4,19 @@ CAMPAIGN_TUI_HOME."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+from campaign_tui.core.records import record
 
 APP = "campaign-tui"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Places:
     campaigns: Path   # user data dir: the user's campaigns
     state: Path       # user state dir: autosaves and crash recovery
     config: Path      # user config dir
+    cache: Path       # user cache dir: parsed-file cache (safe to delete)
 
     @property
     def trash(self) -> Path:
@@ -34,9 +36,10 @@ def places(home: str | Path | None = None) -> Places:
     root = home or os.environ.get("CAMPAIGN_TUI_HOME")
     if root:
         base = Path(root).expanduser()
-        return Places(base / "campaigns", base / "state", base / "config")
+        return Places(base / "campaigns", base / "state", base / "config", base / "cache")
     import platformdirs
 
     return Places(Path(platformdirs.user_data_dir(APP)) / "campaigns",
                   Path(platformdirs.user_state_dir(APP)),
-                  Path(platformdirs.user_config_dir(APP)))
+                  Path(platformdirs.user_config_dir(APP)),
+                  Path(platformdirs.user_cache_dir(APP)))

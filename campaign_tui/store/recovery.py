@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 from campaign_tui.core.changes import apply_changes
@@ -18,6 +17,7 @@ from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import CampaignError, SaveError
 from campaign_tui.core.info import CampaignInfo, now_iso
 from campaign_tui.core.log import LogEntry
+from campaign_tui.core.records import record
 from campaign_tui.store import tomlio
 from campaign_tui.store.atomic import append_at, atomic_write
 from campaign_tui.store.migrations import SCHEMA_VERSION
@@ -28,7 +28,7 @@ HEADER = "journal.toml"
 ENTRIES = "entries.toml"
 
 
-@dataclass
+@record
 class Journal:
     folder: Path
     campaign: Path

@@ -66,12 +66,18 @@ def info_from(data: Any, path: Path, text: str, key: str = "campaign") -> Campai
     return info
 
 
-def state_to_text(state: State, seq: int, header: str = "") -> str:
-    data = state.to_dict()
-    doc = {"schema_version": SCHEMA_VERSION, "seq": seq, "state": data}
-    return tomlio.dumps(doc, rows=snapshot_row_paths(data, "state"),
-                        header=header or f"{SAVE_COMMENT}\nThe campaign as it stood after log "
-                                         f"entry {seq}.")
+def snapshot_doc(state: State, seq: int) -> dict[str, Any]:
+    return {"schema_version": SCHEMA_VERSION, "seq": seq, "state": state.to_dict()}
+
+
+def snapshot_text(doc: dict[str, Any]) -> str:
+    return tomlio.dumps(doc, rows=snapshot_row_paths(doc["state"], "state"),
+                        header=f"{SAVE_COMMENT}\nThe campaign as it stood after log entry "
+                               f"{doc['seq']}.")
+
+
+def state_to_text(state: State, seq: int) -> str:
+    return snapshot_text(snapshot_doc(state, seq))
 
 
 def state_from(data: Any, path: Path, text: str, ruleset: RuleSet | None,
@@ -86,7 +92,7 @@ def state_from(data: Any, path: Path, text: str, ruleset: RuleSet | None,
         keys, problem = problems[0]
         raise SaveError(path, problem, tomlio.locate(text, [*where, *keys]))
     try:
-        state = State.from_dict(data)
+        state = State.from_dict(data, fresh=True)
     except (KeyError, TypeError, ValueError, OverflowError, AttributeError, InvalidInput) as exc:
         raise SaveError(path, f"damaged state: {exc}", tomlio.locate(text, where)) from None
     if ruleset is not None:
@@ -282,14 +288,11 @@ def semantic_problems(state: State, ruleset: RuleSet) -> list[tuple[list[str], s
 
 
 def probe(engine: Engine, path: Path) -> None:
-    """Ask the rule set for what every screen needs right after opening (status, headline,
-    each side's view). A saved game its rule set cannot read is reported as a bad file
-    here, instead of failing later in the middle of play."""
+    """Ask the rule set for what every screen needs right after opening (the status). A
+    saved game its rule set cannot read is reported as a bad file here, instead of failing
+    later in the middle of play."""
     try:
         engine.status()
-        engine.ruleset.headline(engine.state)
-        for side in engine.state.sides:
-            engine.view(side)
     except CampaignError:
         raise
     except Exception as exc:  # rule-set code meeting damaged data
@@ -310,25 +313,27 @@ def entries_from(data: Any, path: Path, text: str, first: int | None = None,
     out = []
     expected = first
     for i, item in enumerate(items):
-        line = _nth_line(text, f"[[{key}]]", i)
+        def line(i: int = i) -> int | None:  # only worked out for an error message
+            return _nth_line(text, f"[[{key}]]", i)
+
         if not isinstance(item, dict):
-            raise SaveError(path, f"log entry {i + 1} is not a table", line)
+            raise SaveError(path, f"log entry {i + 1} is not a table", line())
         try:
             entry = LogEntry.from_dict(item)
         except KeyError as exc:
-            raise SaveError(path, f"log entry lacks {exc.args[0]!r}", line) from None
+            raise SaveError(path, f"log entry lacks {exc.args[0]!r}", line()) from None
         except (TypeError, ValueError, OverflowError, AttributeError, IndexError,
                 CampaignError) as exc:
             raise SaveError(path, f"log entry has a value of the wrong type ({exc})",
-                            line) from None
+                            line()) from None
         if expected is not None and entry.seq != expected:
             raise SaveError(path, f"log entry numbered {entry.seq} where {expected} was "
-                                  "expected", line)
+                                  "expected", line())
         for ch in entry.changes:
             problem = change_problem(ch)
             if problem:
                 raise SaveError(path, f"log entry {entry.seq} has a damaged change: {problem}",
-                                line)
+                                line())
         expected = entry.seq + 1
         out.append(entry)
     return out

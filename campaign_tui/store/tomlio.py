@@ -127,15 +127,22 @@ def loads(text: str, path: Path | str = "<text>") -> dict[str, Any]:
         raise SaveError(path, f"not valid TOML: {problem}", line) from None
 
 
-def read_text(path: Path, limit: int | None = None) -> str:
+def read_bytes(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of a save file (its first *limit* bytes), or a SaveError naming it."""
     try:
-        data = path.read_bytes() if limit is None else _read_prefix(path, limit)
+        if limit is None:
+            return path.read_bytes()
+        with path.open("rb") as fh:
+            return fh.read(limit)
     except FileNotFoundError:
         raise SaveError(path, "file not found") from None
     except IsADirectoryError:
         raise SaveError(path, "is a folder, not a file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def decode(data: bytes, path: Path | str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -143,9 +150,8 @@ def read_text(path: Path, limit: int | None = None) -> str:
         raise SaveError(path, "not UTF-8 text (damaged or not a save file)", line) from None
 
 
-def _read_prefix(path: Path, limit: int) -> bytes:
-    with path.open("rb") as fh:
-        return fh.read(limit)
+def read_text(path: Path, limit: int | None = None) -> str:
+    return decode(read_bytes(path, limit), path)
 
 
 def load(path: Path, limit: int | None = None) -> dict[str, Any]:

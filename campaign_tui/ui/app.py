@@ -22,7 +22,6 @@ from textual.screen import Screen
 from campaign_tui.core.errors import CampaignError, CampaignLocked, NeedConfirmation
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import Cmd, bindings
-from campaign_tui.ui.screens.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
@@ -86,14 +85,15 @@ class CampaignApp(App[int]):
             self.show_picker()
 
     def mark_painted(self) -> None:
-        """The main screen is on the terminal (startup timing: tests/ui/bench_startup.py)."""
+        """The main screen is on the terminal (startup timing: bench/ui.py)."""
         if self.painted is not None:
             return
         self.painted = time.perf_counter()
         log = os.environ.get(STARTUP_LOG_ENV)
         if log:
             with open(log, "a", encoding="utf-8") as fh:
-                fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f}\n")
+                fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f} "
+                         f"{os.getpid()}\n")
 
     # -- screens -------------------------------------------------------------------------------
     def _reset_to(self, screen: Screen[Any]) -> None:
@@ -148,6 +148,7 @@ class CampaignApp(App[int]):
 
     def _locked(self, path: Path, exc: CampaignLocked) -> None:
         from campaign_tui import campaigns
+        from campaign_tui.ui.screens.dialogs import ConfirmDialog
 
         def chosen(what: str | None) -> None:
             if what == "ro":
@@ -170,6 +171,7 @@ class CampaignApp(App[int]):
     def _offer_recovery(self, path: Path, opened: Opened) -> None:
         from campaign_tui import campaigns
         from campaign_tui.store import recovery
+        from campaign_tui.ui.screens.dialogs import ConfirmDialog
         from campaign_tui.ui.text import fmt_saved
 
         engine = opened.engine
@@ -264,6 +266,8 @@ class CampaignApp(App[int]):
                 update()
 
     def undo(self) -> None:
+        from campaign_tui.ui.screens.dialogs import ConfirmDialog
+
         session = self.session
         if session is None:
             return
@@ -297,6 +301,8 @@ class CampaignApp(App[int]):
 
     def close_campaign(self, then: Any = None) -> None:
         """Close the open campaign (asking about unsaved work), then *then* or the picker."""
+        from campaign_tui.ui.screens.dialogs import ConfirmDialog
+
         session = self.session
         after = then or self.show_picker
         if session is None:

@@ -14,10 +14,11 @@ PgUp/PgDn and ctrl+letter. Nothing needs Alt.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
+
+from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -45,7 +46,7 @@ def key_display(key: str) -> str:
     return "/".join(out)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cmd:
     id: str
     key: str

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import CampaignError
+from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Engine, Outcome, Status
@@ -35,7 +35,7 @@ def describe_error(exc: BaseException) -> str:
             "please report it.")
 
 
-@dataclass
+@record
 class JournalProblem:
     """The recovery journal could not be written (the game goes on; the user is told)."""
 

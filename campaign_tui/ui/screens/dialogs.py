@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,6 +15,7 @@ from textual.widgets import Button, Footer, Input, OptionList, SelectionList, St
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
+from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.widgets.entry import Entry
@@ -128,7 +128,7 @@ class ChoiceDialog(Dialog):
         self.dismiss(event.option.id)
 
 
-@dataclass
+@record
 class PickEntry:
     id: str
     label: Text

@@ -19,9 +19,6 @@ from campaign_tui.core.errors import AdvanceRefused, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import PaletteEntry, bindings
 from campaign_tui.ui.screens.base import CampaignScreen
-from campaign_tui.ui.screens.dialogs import ChoiceDialog, PrivacyScreen
-from campaign_tui.ui.screens.edit import StatusDialog
-from campaign_tui.ui.screens.resolve import ResolveDialog
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
@@ -46,7 +43,13 @@ class MainScreen(CampaignScreen):
     def __init__(self) -> None:
         super().__init__(id="main")
         self.panel = "prompt"
-        self.wide = False
+        self._oob_stale = True
+        # the layout class is set before the screen is attached: setting it in on_mount
+        # would restyle every widget once more before the first paint
+        size = self.app.size
+        self.wide = size.width >= WIDE[0] and size.height >= WIDE[1]
+        self.set_class(self.wide, "wide")
+        self.set_class(not self.wide, "narrow")
 
     def compose(self) -> ComposeResult:
         session = self.session
@@ -89,6 +92,8 @@ class MainScreen(CampaignScreen):
             # inline display (not a class): switching panels must not restyle the screen
             panel = self.query_one(f"#panel-{name}")
             panel.display = wide or name == self.panel
+        if self._oob_stale and self._oob_shown():
+            self._refresh_oob()
         self._title_current()
         self._panelbar()
 
@@ -123,6 +128,8 @@ class MainScreen(CampaignScreen):
             if event.widget in panel.query("*"):
                 if self.panel != name:
                     self.panel = name
+                    if self._oob_stale and self._oob_shown():
+                        self._refresh_oob()
                     self._title_current()
                     self._panelbar()
                 break
@@ -134,11 +141,27 @@ class MainScreen(CampaignScreen):
             st = session.status()
             self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
                                                     session.read_only, session.dice_mode())
+        except Exception as exc:  # a rule-set fault: say so, keep the session
+            self.notify(describe_error(exc), title="Display problem", severity="error",
+                        timeout=10)
+        self._oob_stale = True
+        if self._oob_shown():
+            self._refresh_oob()
+        self.update_topbar()
+
+    def _oob_shown(self) -> bool:
+        return self.wide or self.panel == "oob"
+
+    def _refresh_oob(self) -> None:
+        """The order of battle is filled only while it can be seen (it is the costliest
+        panel with thousands of units); a hidden one is marked stale and filled when shown."""
+        session = self.session
+        self._oob_stale = False
+        try:
             self.query_one(OobPanel).show_view(session.view(), session.viewer)
         except Exception as exc:  # a rule-set fault: say so, keep the session
             self.notify(describe_error(exc), title="Display problem", severity="error",
                         timeout=10)
-        self.update_topbar()
 
     def update_topbar(self) -> None:
         session = self.session
@@ -222,6 +245,8 @@ class MainScreen(CampaignScreen):
     def open_action(self, kind: str, title: str, params: tuple[Any, ...], help: str = "",
                     prefill: dict[str, Any] | None = None,
                     hints: dict[str, list[tuple[str, str]]] | None = None) -> None:
+        from campaign_tui.ui.screens.resolve import ResolveDialog
+
         tree = self.query_one(OobTree)
         dialog = ResolveDialog(self.session, kind, title, params, help, prefill, hints,
                                marks=sorted(tree.marks), cursor=self._cursor_unit())
@@ -236,6 +261,8 @@ class MainScreen(CampaignScreen):
 
     # -- GM menu -------------------------------------------------------------------------------
     def action_gm_actions(self) -> None:
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog
+
         choices = self.session.engine.gm_choices()
         items: list[tuple[str, str | Text]] = []
         for c in choices:
@@ -288,6 +315,8 @@ class MainScreen(CampaignScreen):
         self.app.acted(outcome)  # type: ignore[attr-defined]
 
     def _move_unit(self, uid: str) -> None:
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog
+
         view = self.session.view()
         unit = view.units[uid]
         items: list[tuple[str, str | Text]] = [("-", Text("(no formation)", style="italic"))]
@@ -304,6 +333,8 @@ class MainScreen(CampaignScreen):
                                           current=unit.formation or "-"), chosen)
 
     def _edit_status(self, uid: str) -> None:
+        from campaign_tui.ui.screens.edit import StatusDialog
+
         engine = self.session.engine
         unit = engine.state.units[uid]
         fields = engine.catalog.status
@@ -346,6 +377,8 @@ class MainScreen(CampaignScreen):
 
     # -- views ---------------------------------------------------------------------------------
     def action_view_as(self) -> None:
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog, PrivacyScreen
+
         session = self.session
         items: list[tuple[str, str | Text]] = [("gm", Text("GM (sees everything)"))]
         items += [(sid, Text(name)) for sid, name in session.sides()]
@@ -369,6 +402,8 @@ class MainScreen(CampaignScreen):
                                           current=session.viewer), chosen)
 
     def action_privacy(self) -> None:
+        from campaign_tui.ui.screens.dialogs import PrivacyScreen
+
         self.app.push_screen(PrivacyScreen(
             f"The screen is hidden. Viewing as {self.session.viewer_name()}."))
 

@@ -9,7 +9,7 @@ older page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.segment import Segment
@@ -27,6 +27,7 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from campaign_tui.core.log import REDO, UNDO
+from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.widgets.entry import Entry
@@ -40,7 +41,7 @@ PAGE = 200              # log entries read per page
 FILL_LIMIT = 2000       # entries read at most per automatic fill (a filter that matches little)
 
 
-@dataclass
+@record
 class LogFilter:
     turn: int | None = None
     phase: str = ""
@@ -79,7 +80,7 @@ class LogFilter:
         return bool(self.turn is not None or self.phase or self.side or self.table or self.words)
 
 
-@dataclass
+@record
 class LogRow:
     entry: LogEntry
     roll: Roll | None

@@ -10,7 +10,6 @@ edit commands post :class:`OobPanel.Request` and the screen sends the engine act
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -21,6 +20,7 @@ from textual.message import Message
 from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.text import formation_label, side_label, unit_details, unit_label
@@ -35,7 +35,7 @@ CHUNK = 200                 # children added at a time under one node
 MAX_MATCHES = 400           # units shown for a filter
 
 
-@dataclass
+@record
 class OobIndex:
     """Who is under what, computed once per refresh of the view."""
 
@@ -386,4 +386,5 @@ class OobPanel(Vertical):
                 out = Text(f"{s.name} [{s.id}]: {units} units shown")
         if tree.marks:
             out.append(f"\nmarked: {len(tree.marks)} (space marks, c clears)", style="green")
-        self.query_one("#oob-details", Static).update(out)
+        # the box has a fixed height: repaint it without a layout pass on every cursor move
+        self.query_one("#oob-details", Static).update(out, layout=False)
