@@ -84,9 +84,11 @@ def open_path(path: Path, read_only: bool = False) -> Opened:
 
 
 def save(opened: Opened) -> None:
+    """Save what is new (nothing happens when nothing is)."""
     if opened.store is None:
         raise CampaignError("this campaign is a read-only export; it cannot be saved")
-    opened.store.save(opened.engine)
+    if opened.engine.history.pending:
+        opened.store.save(opened.engine)
 
 
 def close(opened: Opened) -> None:

@@ -10,10 +10,11 @@ needed (give it as NAME=VALUE and run again).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -292,57 +293,51 @@ def _report(outcome: Any, as_json: bool) -> None:
         print(f"  {line}")
 
 
-def _after(opened: Any, args: argparse.Namespace, preview: bool = False) -> None:
+@contextlib.contextmanager
+def _changing(args: argparse.Namespace) -> Iterator[Any]:
+    """The campaign opened for writing: saved when the block ends normally (a refused or
+    previewed action leaves nothing to save), and its lock released in every case."""
     from campaign_tui.campaigns import close, save
 
+    opened = _open_rw(args)
     try:
-        if not preview:
-            save(opened)
+        yield opened
+        save(opened)
     finally:
         close(opened)
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    opened = _open_rw(args)
-    engine = opened.engine
-    try:
+    with _changing(args) as opened:
+        engine = opened.engine
         defn = engine.action_def(args.action)
         raw = _pairs(args.values)
         names = {p.name for p in defn.params}
         params = {k: v for k, v in raw.items() if k in names}
         answers = {k: v for k, v in raw.items() if k not in names}
-        outcome = engine.perform(args.action, params, answers, by=args.by, preview=args.preview)
-        _report(outcome, args.json)
-        _after(opened, args, args.preview)
-        if not args.json and not args.preview:
-            print(f"now: {engine.where()}")
-        return EXIT_OK
-    except NeedDecision as exc:
-        _print_decision(exc)
-        _after(opened, args, preview=True)
-        return EXIT_DECIDE
-    except BaseException:
-        _after(opened, args, preview=True)
-        raise
+        try:
+            outcome = engine.perform(args.action, params, answers, by=args.by,
+                                     preview=args.preview)
+        except NeedDecision as exc:
+            _print_decision(exc)
+            return EXIT_DECIDE
+    _report(outcome, args.json)
+    if not args.json and not args.preview:
+        print(f"now: {engine.where()}")
+    return EXIT_OK
 
 
 def cmd_advance(args: argparse.Namespace) -> int:
-    opened = _open_rw(args)
-    engine = opened.engine
-    try:
-        outcome = engine.advance(_pairs(args.values), by=args.by)
-    except AdvanceRefused as exc:
-        _after(opened, args, preview=True)
-        print(str(exc))
-        return EXIT_FAIL
-    except NeedDecision as exc:
-        _print_decision(exc)
-        _after(opened, args, preview=True)
-        return EXIT_DECIDE
-    except BaseException:
-        _after(opened, args, preview=True)
-        raise
-    _after(opened, args)
+    with _changing(args) as opened:
+        engine = opened.engine
+        try:
+            outcome = engine.advance(_pairs(args.values), by=args.by)
+        except AdvanceRefused as exc:
+            print(str(exc))
+            return EXIT_FAIL
+        except NeedDecision as exc:
+            _print_decision(exc)
+            return EXIT_DECIDE
     _report(outcome, False)
     st = engine.status(args.by)
     print(f"now: {st.clock_text} · {st.phase_title} · {st.step_title}")
@@ -351,29 +346,19 @@ def cmd_advance(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    opened = _open_rw(args)
-    try:
-        outcome = opened.engine.undo(by=args.by, confirm=args.yes)
-    except NeedConfirmation as exc:
-        _after(opened, args, preview=True)
-        print(f"{exc}\nRun again with --yes to confirm.")
-        return EXIT_FAIL
-    except BaseException:
-        _after(opened, args, preview=True)
-        raise
-    _after(opened, args)
+    with _changing(args) as opened:
+        try:
+            outcome = opened.engine.undo(by=args.by, confirm=args.yes)
+        except NeedConfirmation as exc:
+            print(f"{exc}\nRun again with --yes to confirm.")
+            return EXIT_FAIL
     print(outcome.entry.summary)
     return EXIT_OK
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
-    opened = _open_rw(args)
-    try:
+    with _changing(args) as opened:
         outcome = opened.engine.redo(by=args.by)
-    except BaseException:
-        _after(opened, args, preview=True)
-        raise
-    _after(opened, args)
     print(outcome.entry.summary)
     return EXIT_OK
 

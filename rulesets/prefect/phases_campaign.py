@@ -9,7 +9,6 @@ from campaign_tui.core.machine import ClockLevel, Go, Machine, Require, Step
 from rulesets.prefect.actions_campaign import drops_landed, end_of_drops, ground_support_return, gs_units
 from rulesets.prefect.actions_space import missions_missing
 from rulesets.prefect.actions_withdraw_adjust import income_done
-from rulesets.prefect.chores import last_turn, tempo, victory
 from rulesets.prefect.naval import start_turn_naval
 from rulesets.prefect.phases_ground import (
     adjust_step,
@@ -17,6 +16,7 @@ from rulesets.prefect.phases_ground import (
     combat_sub_steps,
     movement_steps,
     setup_steps,
+    tempo_steps,
     withdraw_steps,
 )
 from rulesets.prefect.phases_planetary import ANYTIME, clock_text
@@ -194,28 +194,7 @@ def build() -> Machine:
             requires=(Require("delivered", income_done),),
             next=(Go("C_TEMPO"),),
         ),
-        Step(
-            "C_TEMPO",
-            "Tempo",
-            phase="C_TEMPO",
-            actor="gm",
-            auto=True,
-            reference="2.7.13, 5.15",
-            next=(
-                Go("END", when=last_turn, effect=tempo, label="the last turn is over"),
-                Go("S_MISSIONS", effect=tempo, label="next turn"),
-            ),
-        ),
-        Step(
-            "END",
-            "Victory",
-            phase="END",
-            actor="gm",
-            final=True,
-            enter=victory,
-            reference="2.8, T14",
-            prompt=lambda s: f"The game is over: {(s.vars.get('outcome') or {}).get('result', '')}.",
-        ),
+        *tempo_steps("C_TEMPO", "C_TEMPO", "S_MISSIONS", reference="2.7.13, 5.15"),
         *mission_steps(),
     ]
     return Machine.build(

@@ -671,7 +671,9 @@ def reinforcements_placed(s: State) -> str | None:
     return f"place the {len(due)} reinforcement(s) due (place_reinforcement)"
 
 
-def tempo_steps(step_id: str, phase: str, first: str) -> list[Step]:
+def tempo_steps(step_id: str, phase: str, first: str, reference: str = "P6, 5.15") -> list[Step]:
+    """The tempo step (next attacker, turn advance) and the end of the game, shared by the
+    planetary, space and campaign machines."""
     return [
         Step(
             step_id,
@@ -679,7 +681,7 @@ def tempo_steps(step_id: str, phase: str, first: str) -> list[Step]:
             phase=phase,
             actor="gm",
             auto=True,
-            reference="P6, 5.15",
+            reference=reference,
             next=(
                 Go("END", when=last_turn, effect=tempo, label="the last turn is over"),
                 Go(first, effect=tempo, label="next turn"),

@@ -20,7 +20,6 @@ from rulesets.prefect.actions_space import (
 )
 from rulesets.prefect.actions_space_supply import disrupted_grouped
 from rulesets.prefect.board import Board
-from rulesets.prefect.chores import last_turn, tempo, victory
 from rulesets.prefect.naval import (
     advance_tspace,
     end_space_phase,
@@ -31,6 +30,7 @@ from rulesets.prefect.naval import (
     start_turn_naval,
     withdrawals_pending,
 )
+from rulesets.prefect.phases_ground import tempo_steps
 from rulesets.prefect.phases_planetary import clock_text
 
 PHASES = {
@@ -511,28 +511,7 @@ def build() -> Machine:
             reference="2.4 S9",
             next=(Go("S_TEMPO"),),
         ),
-        Step(
-            "S_TEMPO",
-            "Tempo",
-            phase="S_TEMPO",
-            actor="gm",
-            auto=True,
-            reference="2.4 S10, 5.15",
-            next=(
-                Go("END", when=last_turn, effect=tempo, label="the last turn is over"),
-                Go("S_MISSIONS", effect=tempo, label="next turn"),
-            ),
-        ),
-        Step(
-            "END",
-            "Victory",
-            phase="END",
-            actor="gm",
-            final=True,
-            enter=victory,
-            reference="2.8, T14",
-            prompt=lambda s: f"The game is over: {(s.vars.get('outcome') or {}).get('result', '')}.",
-        ),
+        *tempo_steps("S_TEMPO", "S_TEMPO", "S_MISSIONS", reference="2.4 S10, 5.15"),
         *mission_steps(),
     ]
     return Machine.build(

@@ -23,6 +23,7 @@ from rulesets.star_cruiser_lite.orders import (
     _reorg,
     _source,
     _tf_order,
+    blank_orders,
 )
 from rulesets.star_cruiser_lite.orders import parse_orders as _parse
 
@@ -36,18 +37,7 @@ def _current(ctx: Ctx, nation: str) -> dict[str, Any]:
     existing = g.orders(nation)
     if existing:
         return json.loads(json.dumps(existing))
-    return {
-        "nation": nation,
-        "month": g.month,
-        "week": g.week,
-        "tf": {},
-        "facility": {},
-        "ground": {},
-        "resupply": {},
-        "construction": [],
-        "political": [],
-        "reorganize": [],
-    }
+    return blank_orders(g, nation)
 
 
 def _store(ctx: Ctx, nation: str, orders: dict[str, Any]) -> None:
@@ -185,19 +175,7 @@ def default_orders(ctx: Ctx) -> None:
             ctx.set_secret(
                 nation,
                 "orders",
-                {
-                    "nation": nation,
-                    "month": g.month,
-                    "week": g.week,
-                    "tf": {},
-                    "facility": {},
-                    "ground": {},
-                    "resupply": {},
-                    "construction": [],
-                    "political": [],
-                    "reorganize": [],
-                    "standing": True,
-                },
+                {**blank_orders(g, nation), "standing": True},
             )
             done.append(nation)
     ctx.summary("Standing orders (hold) for " + (", ".join(done) or "nobody"))

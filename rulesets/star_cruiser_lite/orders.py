@@ -196,6 +196,22 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         raise ActionRejected(f"{source}: not a valid TOML file: {exc}") from None
 
 
+def blank_orders(g: Any, nation: str) -> dict[str, Any]:
+    """A nation's orders for this week with nothing in them yet."""
+    return {
+        "nation": nation,
+        "month": g.month,
+        "week": g.week,
+        "tf": {},
+        "facility": {},
+        "ground": {},
+        "resupply": {},
+        "construction": [],
+        "political": [],
+        "reorganize": [],
+    }
+
+
 def parse_orders(g: Game, text: str, nation: str | None = None, source: str = "orders") -> dict[str, Any]:
     """Read and check one nation's orders for the current week. Raises ActionRejected."""
     data = parse_toml(text, source)
@@ -223,18 +239,7 @@ def parse_orders(g: Game, text: str, nation: str | None = None, source: str = "o
         if key not in known:
             p.add((key,), f"unknown section [{key}]; sections: {', '.join(sorted(known))}")
     p.raise_if_any(source)
-    out: dict[str, Any] = {
-        "nation": who,
-        "month": g.month,
-        "week": g.week,
-        "tf": {},
-        "facility": {},
-        "ground": {},
-        "resupply": {},
-        "construction": [],
-        "political": [],
-        "reorganize": [],
-    }
+    out = blank_orders(g, who)
     week0 = g.week == 0
     for fid, raw in (data.get("tf") or {}).items():
         out["tf"][fid] = _tf_order(g, who, fid, raw, week0, p)
