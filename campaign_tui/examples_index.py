@@ -7,16 +7,13 @@ from pathlib import Path
 
 
 def examples_dir() -> Path | None:
-    try:
-        from importlib import resources
-
-        folder = Path(str(resources.files("campaign_tui.examples")))
+    """Installed, the examples sit beside the package (``campaign_tui/examples``, built from
+    saves/ by setup.py); in a checkout (an editable install) they are ``saves/`` itself."""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "examples", here.parent / "saves"):
         if folder.is_dir():
             return folder
-    except (ModuleNotFoundError, TypeError):
-        pass
-    checkout = Path(__file__).resolve().parent.parent / "saves"
-    return checkout if checkout.is_dir() else None
+    return None
 
 
 def bundled_examples() -> list[Path]:
