@@ -155,6 +155,23 @@ def _common_start() -> list[Step]:
     ]
 
 
+def _turn_end(first: str, reference: str) -> Step:
+    """The Turn Record: the game ends after the last Game-Turn, else the next one starts at
+    *first*."""
+    return Step(
+        "TURN_END",
+        "Turn Record",
+        phase="TURN",
+        actor="gm",
+        auto=True,
+        reference=reference,
+        next=(
+            Go("VICTORY_CHECK", when=turns.last_turn, label="the last Game-Turn is over"),
+            Go(first, effect=turns.next_game_turn),
+        ),
+    )
+
+
 def _common_end() -> list[Step]:
     return [
         Step(
@@ -294,18 +311,7 @@ def standard() -> Machine:
                 Go("TURN_END"),
             ),
         ),
-        Step(
-            "TURN_END",
-            "Turn Record",
-            phase="TURN",
-            actor="gm",
-            auto=True,
-            reference="4.2 (3)",
-            next=(
-                Go("VICTORY_CHECK", when=turns.last_turn, label="the last Game-Turn is over"),
-                Go("FIRE", effect=turns.next_game_turn),
-            ),
-        ),
+        _turn_end("FIRE", "4.2 (3)"),
         *_common_end(),
     ]
     return Machine.build(
@@ -419,18 +425,7 @@ def simultaneous() -> Machine:
                 Go("TURN_END"),
             ),
         ),
-        Step(
-            "TURN_END",
-            "Turn Record",
-            phase="TURN",
-            actor="gm",
-            auto=True,
-            reference="19.1 F",
-            next=(
-                Go("VICTORY_CHECK", when=turns.last_turn, label="the last Game-Turn is over"),
-                Go("PLOT", effect=turns.next_game_turn),
-            ),
-        ),
+        _turn_end("PLOT", "19.1 F"),
         *_common_end(),
     ]
     return Machine.build(
