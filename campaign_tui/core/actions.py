@@ -15,7 +15,6 @@ from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.records import record
 
 if TYPE_CHECKING:
-    from campaign_tui.core.context import Ctx
     from campaign_tui.core.model import State
 
 PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "side", "units",
@@ -159,7 +158,3 @@ def action(kind: str, title: str, *params: Param, **kw: Any) -> Callable[[Handle
                          help=kw.pop("help", (fn.__doc__ or "").strip()), **kw)
 
     return wrap
-
-
-def run_handler(defn: ActionDef, ctx: Ctx, params: dict[str, Any]) -> None:
-    defn.handler(ctx, **params)

@@ -9,7 +9,6 @@ dice and GM rulings (map knowledge the program lacks) use the same path.
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
@@ -172,11 +171,3 @@ class Decision:
                 raise InvalidInput(f"{where}: amounts cannot be negative")
             out[k] = int(amount) if amount.is_integer() else amount
         return out
-
-
-@record
-class AnswerLog:
-    """Answers given during one action, kept in the log with the action."""
-
-    values: dict[str, Any] = field(default_factory=dict)
-    rulings: list[str] = field(default_factory=list)

@@ -219,8 +219,12 @@ class Engine:
         allowed = set(self.step_action_kinds())
         defs += [d for d in self.ruleset.actions().values()
                  if (d.kind.startswith("gm.") or d.side == "gm") and d.kind in allowed]
-        return [ActionChoice(d.kind, d.title, d.why_not(self.state) is None, d.why_not(self.state),
-                             d.params, d.help, d.key, "gm", d.reference) for d in defs]
+        out = []
+        for d in defs:
+            reason = d.why_not(self.state)
+            out.append(ActionChoice(d.kind, d.title, reason is None, reason, d.params, d.help,
+                                    d.key, "gm", d.reference))
+        return out
 
     def status(self, viewer: str = "gm") -> Status:
         step = self.step

@@ -58,9 +58,3 @@ class History:
 
     def mark_saved(self) -> None:
         self.pending.clear()
-
-    def drop_cache(self, keep_from: int) -> None:
-        """Forget cached entries before *keep_from* (memory bound for long campaigns)."""
-        for seq in [s for s in self._cache if s < keep_from]:
-            if all(p.seq != seq for p in self.pending):
-                del self._cache[seq]

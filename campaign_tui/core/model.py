@@ -295,9 +295,6 @@ class State:
         except KeyError:
             raise InvalidInput(f"no {name} record {key!r}") from None
 
-    def record_names(self) -> list[str]:
-        return [c[len(RECORDS_PREFIX):] for c in self._c if c.startswith(RECORDS_PREFIX)]
-
     def ledger(self, holder: str, resource: str) -> Any:
         return self._c["ledgers"].get(holder, {}).get(resource, 0)
 
@@ -342,9 +339,6 @@ class State:
             fid = f.parent
 
     # -- slots ------------------------------------------------------------------------
-    def has_collection(self, coll: str) -> bool:
-        return coll in self._c
-
     def dump_slot(self, coll: str, key: str) -> Any:
         """The plain (serialised, copied) value of one slot, or None if absent."""
         bucket = self._c.get(coll)

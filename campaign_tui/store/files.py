@@ -42,7 +42,7 @@ from campaign_tui.core.records import record
 from campaign_tui.store import parse_cache, tomlio
 from campaign_tui.store.atomic import append_at, atomic_write
 from campaign_tui.store.lock import Lock
-from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, chain, migrate
+from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, migrate
 from campaign_tui.store.serial import (
     SAVE_COMMENT,
     check_schema,
@@ -198,11 +198,7 @@ class FolderStore:
         return Opened(engine, self, pin_warnings(info, ruleset))
 
     def _migrate(self, data: dict[str, Any], version: int) -> dict[str, Any]:
-        header_path = self.path / HEADER
-        try:
-            chain(version)
-        except KeyError as exc:
-            raise SaveError(header_path, f"no migration from save format {exc.args[0]}") from None
+        header_path = self.path / HEADER  # check_schema has made sure a chain exists
         if self.read_only:
             raise SaveError(header_path, f"save format {version} needs migrating; open it "
                             "for writing once to migrate it")

@@ -127,13 +127,10 @@ def loads(text: str, path: Path | str = "<text>") -> dict[str, Any]:
         raise SaveError(path, f"not valid TOML: {problem}", line) from None
 
 
-def read_bytes(path: Path, limit: int | None = None) -> bytes:
-    """The bytes of a save file (its first *limit* bytes), or a SaveError naming it."""
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a save file, or a SaveError naming it."""
     try:
-        if limit is None:
-            return path.read_bytes()
-        with path.open("rb") as fh:
-            return fh.read(limit)
+        return path.read_bytes()
     except FileNotFoundError:
         raise SaveError(path, "file not found") from None
     except IsADirectoryError:
@@ -150,13 +147,13 @@ def decode(data: bytes, path: Path | str) -> str:
         raise SaveError(path, "not UTF-8 text (damaged or not a save file)", line) from None
 
 
-def read_text(path: Path, limit: int | None = None) -> str:
-    return decode(read_bytes(path, limit), path)
+def read_text(path: Path) -> str:
+    return decode(read_bytes(path), path)
 
 
-def load(path: Path, limit: int | None = None) -> dict[str, Any]:
-    """Read and parse a TOML file; with *limit*, only its first *limit* bytes."""
-    return loads(read_text(path, limit), path)
+def load(path: Path) -> dict[str, Any]:
+    """Read and parse a TOML file."""
+    return loads(read_text(path), path)
 
 
 def locate(text: str, dotted: Iterable[str]) -> int | None:
