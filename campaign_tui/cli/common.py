@@ -1,0 +1,120 @@
+"""Pieces every command shares: exit codes, NAME=VALUE parsing, opening a campaign for
+reading or for a change, and printing entries, decisions and JSON."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import shlex
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from campaign_tui.core.errors import NeedDecision
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_DECIDE = 0, 1, 2, 3
+
+
+class Usage(Exception):
+    """Bad arguments: reported by argparse's error path with exit status 2."""
+
+
+def pairs(items: Sequence[str]) -> dict[str, str]:
+    """NAME=VALUE arguments; NAME=@FILE reads the value from a file (an orders file)."""
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise Usage(f"{item!r} is not NAME=VALUE")
+        key, value = item.split("=", 1)
+        if not key:
+            raise Usage(f"{item!r} has no name before '='")
+        if value.startswith("@"):
+            try:
+                value = Path(value[1:]).expanduser().read_text(encoding="utf-8")
+            except OSError as exc:
+                raise Usage(f"{key}: cannot read {value[1:]}: {exc.strerror or exc}") from None
+            except UnicodeDecodeError:
+                raise Usage(f"{key}: {value[1:]} is not UTF-8 text") from None
+        out[key.strip()] = value
+    return out
+
+
+def places_of(args: argparse.Namespace) -> Any:
+    from campaign_tui.store.paths import places
+
+    return places(args.home)
+
+
+def ruleset(rid: str) -> Any:
+    from campaign_tui.registry import load_ruleset
+
+    return load_ruleset(rid)
+
+
+def print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, default=str, ensure_ascii=False))
+
+
+def open_rw(args: argparse.Namespace) -> Any:
+    from campaign_tui.campaigns import open_path, resolve
+
+    path = resolve(places_of(args), args.campaign)
+    opened = open_path(path, read_only=False)
+    for w in opened.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    return opened
+
+
+def open_ro(args: argparse.Namespace) -> Any:
+    from campaign_tui.campaigns import open_path, resolve
+
+    return open_path(resolve(places_of(args), args.campaign), read_only=True)
+
+
+@contextlib.contextmanager
+def changing(args: argparse.Namespace) -> Iterator[Any]:
+    """The campaign opened for writing: saved when the block ends normally (a refused or
+    previewed action leaves nothing to save), and its lock released in every case."""
+    from campaign_tui.campaigns import close, save
+
+    opened = open_rw(args)
+    try:
+        yield opened
+        save(opened)
+    finally:
+        close(opened)
+
+
+def print_decision(exc: NeedDecision) -> None:
+    d = exc.decision
+    who = f" ({d.side})" if d.side else ""
+    print(f"Decision needed{who}: {d.prompt}")
+    for line in exc.preview:
+        print(f"  so far: {line}")
+    for line in d.info:
+        print(f"  {line}")
+    if d.options:
+        print("  options: " + ", ".join(
+            o.value + (f" ({o.label})" if o.label and o.label != o.value else "")
+            for o in d.options))
+    if d.kind == "dice":
+        print(f"  type one value per die, e.g. {shlex.quote(d.id + '=3')} or "
+              f"{shlex.quote(d.id + '=3,5')}")
+    if d.default is not None:
+        print(f"  default: {d.default}")
+    print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
+
+
+def print_entry(outcome: Any, as_json: bool) -> None:
+    e = outcome.entry
+    if as_json:
+        print_json(e.to_dict())
+        return
+    prefix = "preview: " if outcome.preview else ""
+    print(f"{prefix}{e.summary}")
+    for r in e.rolls:
+        print(f"  roll: {r.describe()} ({r.purpose})")
+    for line in e.lines:
+        print(f"  {line}")

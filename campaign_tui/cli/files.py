@@ -1,0 +1,135 @@
+"""Campaigns as files: the TUI, new, list, check, export, report and import."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from campaign_tui.cli.common import EXIT_FAIL, EXIT_OK, open_ro, pairs, places_of, print_json
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from campaign_tui.ui import launch
+
+    return launch(places_of(args), None, read_only=False)
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    from campaign_tui.campaigns import resolve
+    from campaign_tui.ui import launch
+
+    path = resolve(places_of(args), args.campaign)
+    return launch(places_of(args), path, read_only=args.read_only)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from campaign_tui.campaigns import new_campaign
+
+    options = pairs(args.option or [])
+    path = new_campaign(places_of(args), args.ruleset, args.scenario, args.name, args.seed,
+                        args.dice, options, Path(args.path) if args.path else None)
+    print(path)
+    return EXIT_OK
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from campaign_tui.campaigns import list_campaigns
+
+    rows = list_campaigns(places_of(args), include_examples=not args.mine)
+    if args.json:
+        print_json([{"name": r.name, "ruleset": r.ruleset, "where": r.where, "saved": r.saved,
+                      "path": str(r.path), "example": r.example, "problem": r.problem}
+                     for r in rows])
+        return EXIT_OK
+    if not rows:
+        print("No campaigns yet. Create one with `campaign-tui new RULESET`.")
+    for r in rows:
+        tag = "[example] " if r.example else ""
+        if r.problem:
+            print(f"{tag}{r.path.name}: cannot read: {r.problem}")
+            continue
+        saved = r.saved.replace("T", " ").rstrip("Z") or "-"
+        print(f"{tag}{r.name}  ({r.ruleset})  {r.where}  saved {saved}  {r.path}")
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from campaign_tui.core.engine import Engine
+
+    opened = open_ro(args)
+    engine = opened.engine
+    entries = engine.entries()
+    rebuilt = engine.state_at(len(entries)) if entries else engine.state
+    if engine.snapshots is not None:
+        base = engine.snapshots(0)
+        if base is not None:
+            state = base[1]
+            from campaign_tui.core.changes import apply_changes
+
+            for e in entries:
+                apply_changes(state, e.changes)
+            rebuilt = state
+    problems = []
+    if rebuilt != engine.state:
+        problems.append("the log does not rebuild the saved state")
+    if args.replay:
+        initial = engine.state_at(0)
+        replayed = Engine.replay(engine.ruleset, initial, engine.info, entries)
+        if replayed.state != engine.state:
+            problems.append("replaying the log gives a different state")
+    for w in opened.warnings:
+        print(f"warning: {w}")
+    if problems:
+        for p in problems:
+            print(f"{args.campaign}: {p}")
+        return EXIT_FAIL
+    print(f"{args.campaign}: ok ({len(entries)} log entries"
+          + (", replay identical" if args.replay else "") + ")")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from campaign_tui.campaigns import slug
+    from campaign_tui.store.files import export_bundle
+
+    opened = open_ro(args)
+    engine = opened.engine
+    out = Path(args.output) if args.output else Path(
+        f"{slug(engine.info.name)}{'-' + args.side.lower() if args.side else ''}.toml")
+    export_bundle(engine, out, args.side)
+    print(out)
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    opened = open_ro(args)
+    engine = opened.engine
+    viewer = args.side or "gm"
+    reports = engine.ruleset.reports(engine.view(viewer), viewer)
+    if not reports:
+        print(f"{engine.ruleset.name} has no reports for {viewer}.")
+        return EXIT_OK
+    if args.output:
+        from campaign_tui.campaigns import slug
+
+        folder = Path(args.output)
+        folder.mkdir(parents=True, exist_ok=True)
+        for title, text in reports.items():
+            out = folder / f"{slug(title)}.md"
+            out.write_text(text, encoding="utf-8")
+            print(out)
+        return EXIT_OK
+    print("\n\n".join(reports.values()))
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from campaign_tui.campaigns import unique_folder
+    from campaign_tui.registry import load_ruleset
+    from campaign_tui.store.files import import_bundle
+
+    places = places_of(args).ensure()
+    target = unique_folder(places.campaigns, args.name or Path(args.bundle).stem)
+    import_bundle(Path(args.bundle), target, load_ruleset, args.name).close()
+    print(target)
+    return EXIT_OK
