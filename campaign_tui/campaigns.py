@@ -66,10 +66,15 @@ def resolve(places: Places, what: str) -> Path:
     for candidate in (places.campaigns / what, places.campaigns / slug(what)):
         if candidate.exists():
             return candidate
-    for summary in list_campaigns(places, include_examples=False):
-        if summary.name.lower() == what.lower():
-            return summary.path
-    example = find_example(what)
+    wanted = what.strip().casefold()
+    named = [s for s in list_campaigns(places) if s.name.casefold() == wanted]
+    hits = [s for s in named if not s.example] or named  # your campaigns before examples
+    if len(hits) > 1:
+        raise SaveError(what, "several campaigns have this name; give one of their paths: "
+                        + ", ".join(str(s.path) for s in hits))
+    if hits and not hits[0].example:
+        return hits[0].path
+    example = find_example(what) or (hits[0].path if hits else None)
     if example is not None:
         target = unique_folder(places.campaigns, example.stem)
         store = import_bundle(example, target, load_ruleset)

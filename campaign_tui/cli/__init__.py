@@ -13,6 +13,8 @@ needed (give it as NAME=VALUE and run again).
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -24,23 +26,64 @@ from campaign_tui.core.errors import CampaignError, SaveError
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
 
 
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Options and NAME=VALUE pairs in any order: pairs that argparse leaves over after an
+    option join the command's NAME=VALUE list."""
+    args, extra = parser.parse_known_args(argv)
+    dest = getattr(args, "pairs_dest", None)
+    pairs = [x for x in extra if dest and "=" in x and not x.startswith("-")]
+    rest = [x for x in extra if x not in pairs]
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if pairs:
+        setattr(args, dest, [*(getattr(args, dest) or []), *pairs])
+    return args
+
+
+def fail(args: argparse.Namespace, message: str, code: int) -> int:
+    """An error: on stderr, and with --json also as JSON on stdout (same exit code)."""
+    if getattr(args, "json", False):
+        from campaign_tui.cli.common import emit
+
+        emit("error", {"error": message, "exit": code})
+    print(f"error: {message}", file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        import argcomplete
+
+        argcomplete.autocomplete(parser)
+    except ImportError:  # completion is a convenience; the commands work without it
+        pass
+    args = parse(parser, argv)
     fn = getattr(args, "fn", cmd_tui)
     try:
         return int(fn(args) or 0)
     except Usage as exc:
+        if getattr(args, "json", False):
+            return fail(args, str(exc), EXIT_USAGE)
         parser.error(str(exc))
         return EXIT_USAGE
-    except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_FAIL
-    except CampaignError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_FAIL
+    except (SaveError, CampaignError) as exc:
+        return fail(args, str(exc), EXIT_FAIL)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return quiet_closed_pipe()
+
+
+def quiet_closed_pipe() -> int:
+    """The reader went away (``| head``): stop without a traceback. Point stdout at
+    /dev/null so the interpreter's final flush does not complain either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (tests capture it)
+        pass
+    return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -87,8 +87,22 @@ def changing(args: argparse.Namespace) -> Iterator[Any]:
         close(opened)
 
 
-def print_decision(exc: NeedDecision) -> None:
+def emit(command: str, data: dict[str, Any]) -> None:
+    """Print one command's ``--json`` object (with its ``schema`` version)."""
+    from campaign_tui.cli.json_out import document, dumps
+
+    print(dumps(document(command, data)))
+
+
+def print_decision(exc: NeedDecision, as_json: bool = False) -> None:
     d = exc.decision
+    if as_json:
+        from campaign_tui.cli.json_out import steps
+
+        emit("decision", {"decision": d.to_dict(), "so_far": list(exc.preview),
+                          "steps": steps(list(exc.preview)),
+                          "answer_with": f"{d.id}=VALUE"})
+        return
     who = f" ({d.side})" if d.side else ""
     print(f"Decision needed{who}: {d.prompt}")
     for line in exc.preview:
@@ -101,16 +115,18 @@ def print_decision(exc: NeedDecision) -> None:
             for o in d.options))
     if d.kind == "dice":
         print(f"  type one value per die, e.g. {shlex.quote(d.id + '=3')} or "
-              f"{shlex.quote(d.id + '=3,5')}")
+              f"{shlex.quote(d.id + '=3,5')}; {shlex.quote(d.id + '=auto')} lets the "
+              "program roll it")
     if d.default is not None:
         print(f"  default: {d.default}")
     print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
 
 
-def print_entry(outcome: Any, as_json: bool) -> None:
+def print_entry(outcome: Any, as_json: bool, engine: Any = None) -> None:
     e = outcome.entry
     if as_json:
-        print_json(e.to_dict())
+        emit("act", {**e.to_dict(), "preview": outcome.preview,
+                     "now": engine.where() if engine is not None else None})
         return
     prefix = "preview: " if outcome.preview else ""
     print(f"{prefix}{e.summary}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign_tui.cli.common import EXIT_FAIL, EXIT_OK, open_ro, pairs, places_of, print_json
+from campaign_tui.cli.common import EXIT_FAIL, EXIT_OK, emit, open_ro, pairs, places_of, print_json
+from campaign_tui.cli.json_out import SCHEMA_VERSION
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -28,7 +29,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     options = pairs(args.option or [])
     path = new_campaign(places_of(args), args.ruleset, args.scenario, args.name, args.seed,
                         args.dice, options, Path(args.path) if args.path else None)
-    print(path)
+    if args.json:
+        emit("new", {"path": str(path)})
+    else:
+        print(path)
     return EXIT_OK
 
 
@@ -36,8 +40,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     from campaign_tui.campaigns import list_campaigns
 
     rows = list_campaigns(places_of(args), include_examples=not args.mine)
-    if args.json:
-        print_json([{"name": r.name, "ruleset": r.ruleset, "where": r.where, "saved": r.saved,
+    if args.json:  # an array, as before: each row names its schema version
+        print_json([{"schema": SCHEMA_VERSION, "name": r.name, "ruleset": r.ruleset,
+                     "where": r.where, "saved": r.saved,
                       "path": str(r.path), "example": r.example, "problem": r.problem}
                      for r in rows])
         return EXIT_OK
@@ -77,6 +82,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         replayed = Engine.replay(engine.ruleset, initial, engine.info, entries)
         if replayed.state != engine.state:
             problems.append("replaying the log gives a different state")
+    if args.json:
+        emit("check", {"campaign": args.campaign, "ok": not problems, "problems": problems,
+                       "warnings": [str(w) for w in opened.warnings], "entries": len(entries),
+                       "replayed": bool(args.replay)})
+        return EXIT_FAIL if problems else EXIT_OK
     for w in opened.warnings:
         print(f"warning: {w}")
     if problems:
@@ -97,7 +107,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else Path(
         f"{slug(engine.info.name)}{'-' + args.side.lower() if args.side else ''}.toml")
     export_bundle(engine, out, args.side)
-    print(out)
+    if args.json:
+        emit("export", {"path": str(out), "side": args.side})
+    else:
+        print(out)
     return EXIT_OK
 
 
@@ -106,10 +119,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     engine = opened.engine
     viewer = args.side or "gm"
     reports = engine.ruleset.reports(engine.view(viewer), viewer)
-    if not reports:
-        print(f"{engine.ruleset.name} has no reports for {viewer}.")
-        return EXIT_OK
-    if args.output:
+    written: dict[str, str] = {}
+    if reports and args.output:
         from campaign_tui.campaigns import slug
 
         folder = Path(args.output)
@@ -117,7 +128,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         for title, text in reports.items():
             out = folder / f"{slug(title)}.md"
             out.write_text(text, encoding="utf-8")
-            print(out)
+            written[title] = str(out)
+    if args.json:
+        emit("report", {"viewer": viewer, "reports": [
+            {"title": title, "markdown": text, "path": written.get(title)}
+            for title, text in reports.items()]})
+        return EXIT_OK
+    if not reports:
+        print(f"{engine.ruleset.name} has no reports for {viewer}.")
+        return EXIT_OK
+    if args.output:
+        print("\n".join(written.values()))
         return EXIT_OK
     print("\n\n".join(reports.values()))
     return EXIT_OK
@@ -131,5 +152,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     places = places_of(args).ensure()
     target = unique_folder(places.campaigns, args.name or Path(args.bundle).stem)
     import_bundle(Path(args.bundle), target, load_ruleset, args.name).close()
-    print(target)
+    if args.json:
+        emit("import", {"path": str(target)})
+    else:
+        print(target)
     return EXIT_OK

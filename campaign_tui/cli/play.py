@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from campaign_tui.cli.common import (
     EXIT_DECIDE,
     EXIT_FAIL,
     EXIT_OK,
+    Usage,
     changing,
+    emit,
     open_ro,
     pairs,
     print_decision,
     print_entry,
-    print_json,
 )
+from campaign_tui.cli.units import formation_rows
 from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecision
+
+
+def _refused(command: str, message: str, as_json: bool) -> int:
+    if as_json:
+        emit(command, {"refused": message})
+    else:
+        print(message)
+    return EXIT_FAIL
 
 
 def cmd_act(args: argparse.Namespace) -> int:
@@ -30,30 +41,109 @@ def cmd_act(args: argparse.Namespace) -> int:
             outcome = engine.perform(args.action, params, answers, by=args.by,
                                      preview=args.preview)
         except NeedDecision as exc:
-            print_decision(exc)
+            print_decision(exc, args.json)
             return EXIT_DECIDE
-    print_entry(outcome, args.json)
+        _refuse_unasked(answers, outcome, [p.name for p in defn.params], args.action)
+    print_entry(outcome, args.json, engine)
     if not args.json and not args.preview:
         print(f"now: {engine.where()}")
     return EXIT_OK
 
 
+def _refuse_unasked(answers: dict[str, Any], outcome: Any, params: list[str],
+                    action: str) -> None:
+    """A NAME=VALUE that is neither a parameter nor an answer the action asked for is a
+    misspelling: refuse it (inside ``changing``, so nothing is saved)."""
+    used = set(outcome.entry.answers)
+    unknown = sorted(k for k in answers if k not in used
+                     and not (str(answers[k]) == "auto" and k.startswith(("roll", "draw"))))
+    if unknown:
+        raise Usage(f"action {action}: unknown parameter{'s' * (len(unknown) > 1)} "
+                    f"{', '.join(unknown)}; parameters: {', '.join(params) or 'none'}")
+
+
+def _target(engine: Any, args: argparse.Namespace) -> tuple[str, str | None]:
+    """What ``advance`` waits for: ("step", id), ("clock", level) or ("one", None)."""
+    if args.until:
+        wanted = args.until.casefold()
+        for sid, step in engine.machine.steps.items():
+            if wanted in (sid.casefold(), str(step.title).casefold()):
+                return "step", sid
+        raise Usage(f"--until {args.until!r}: no such step; steps: "
+                    + ", ".join(engine.machine.steps))
+    if args.turns is not None or args.days is not None:
+        levels = [c.name for c in engine.machine.clock]
+        level = "day" if args.days is not None else (levels[0] if levels else None)
+        if level not in levels:
+            raise Usage(f"this campaign's clock has no {'days' if args.days else 'turns'}; "
+                        f"it counts {', '.join(levels) or 'nothing'}")
+        return "clock", level
+    return "one", None
+
+
 def cmd_advance(args: argparse.Namespace) -> int:
+    count = args.turns if args.turns is not None else args.days
+    if count is not None and count < 1:
+        raise Usage("--turns/--days must be at least 1")
     with changing(args) as opened:
         engine = opened.engine
-        try:
-            outcome = engine.advance(pairs(args.values), by=args.by)
-        except AdvanceRefused as exc:
-            print(str(exc))
-            return EXIT_FAIL
-        except NeedDecision as exc:
-            print_decision(exc)
-            return EXIT_DECIDE
-    print_entry(outcome, False)
+        kind, target = _target(engine, args)
+        answers = pairs(args.values)
+        ticks, last_clock = 0, dict(engine.state.clock)
+        outcomes: list[Any] = []
+        stop, code = "", EXIT_OK
+        for n in range(args.max_steps if kind != "one" else 1):
+            try:
+                outcomes.append(engine.advance(answers if n == 0 else {}, by=args.by))
+            except AdvanceRefused as exc:
+                stop, code = str(exc), EXIT_FAIL
+                if not outcomes:
+                    return _refused("advance", stop, args.json)
+                break
+            except NeedDecision as exc:
+                if not outcomes or not args.json:
+                    _print_steps(outcomes, args.json)
+                    print_decision(exc, args.json)
+                    return EXIT_DECIDE
+                stop, code = f"a decision is needed: {exc.decision.prompt}", EXIT_DECIDE
+                break
+            if kind == "clock" and engine.state.clock.get(target) != last_clock.get(target):
+                ticks += 1
+                last_clock = dict(engine.state.clock)
+            st = engine.status(args.by)
+            if st.final:
+                stop = f"the campaign is over: {st.outcome}"
+                break
+            if (kind == "step" and st.step == target) or (kind == "clock" and ticks >= count):
+                stop = f"reached {st.step_title}" if kind == "step" else (
+                    f"{target} moved {ticks} time{'s' * (ticks > 1)}")
+                break
+        else:
+            if kind != "one":
+                stop = f"stopped after {args.max_steps} steps (--max-steps)"
     st = engine.status(args.by)
+    if args.json:
+        emit("advance", {"entries": [o.entry.to_dict() for o in outcomes], "stopped": stop,
+                         "now": _now(st)})
+        return code
+    _print_steps(outcomes, False)
+    if stop:
+        print(f"stopped: {stop}")
     print(f"now: {st.clock_text} · {st.phase_title} · {st.step_title}")
     print(f"{st.actor_name}: {st.prompt}")
-    return EXIT_OK
+    return code
+
+
+def _print_steps(outcomes: list[Any], as_json: bool) -> None:
+    if not as_json:
+        for outcome in outcomes:
+            print_entry(outcome, False)
+
+
+def _now(st: Any) -> dict[str, Any]:
+    return {"clock": st.clock, "clock_text": st.clock_text, "phase": st.phase,
+            "step": st.step, "step_title": st.step_title, "actor": st.actor,
+            "prompt": st.prompt, "final": st.final}
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
@@ -61,16 +151,21 @@ def cmd_undo(args: argparse.Namespace) -> int:
         try:
             outcome = opened.engine.undo(by=args.by, confirm=args.yes)
         except NeedConfirmation as exc:
-            print(f"{exc}\nRun again with --yes to confirm.")
-            return EXIT_FAIL
-    print(outcome.entry.summary)
+            return _refused("undo", f"{exc}\nRun again with --yes to confirm.", args.json)
+    if args.json:
+        emit("undo", {"summary": outcome.entry.summary, "entry": outcome.entry.to_dict()})
+    else:
+        print(outcome.entry.summary)
     return EXIT_OK
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
     with changing(args) as opened:
         outcome = opened.engine.redo(by=args.by)
-    print(outcome.entry.summary)
+    if args.json:
+        emit("redo", {"summary": outcome.entry.summary, "entry": outcome.entry.to_dict()})
+    else:
+        print(outcome.entry.summary)
     return EXIT_OK
 
 
@@ -85,7 +180,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         heads = {sid: [f"(totals unavailable: {type(exc).__name__}: {exc})"]
                  for sid in view.sides}
     if args.json:
-        print_json({
+        emit("status", {
             "campaign": engine.info.name, "ruleset": engine.ruleset.id, "clock": st.clock,
             "clock_text": st.clock_text, "phase": st.phase, "step": st.step,
             "step_title": st.step_title, "actor": st.actor, "prompt": st.prompt,
@@ -93,7 +188,11 @@ def cmd_status(args: argparse.Namespace) -> int:
             "choices": [{"kind": c.kind, "title": c.title, "available": c.available,
                          "reason": c.reason, "params": [p.name for p in c.params]}
                         for c in st.choices],
-            "sides": heads})
+            "sides": heads,
+            "viewer": args.by,
+            "viewer_sides": [args.by] if args.by in view.sides else list(view.sides),
+            "side_names": {sid: s.name for sid, s in view.sides.items()},
+            "formations": formation_rows(engine, args.by)})
         return EXIT_OK
     for w in opened.warnings:
         print(f"warning: {w}")
@@ -130,7 +229,10 @@ def cmd_log(args: argparse.Namespace) -> int:
     if args.limit:
         entries = entries[-args.limit:]
     if args.json:
-        print_json([e.to_dict() for e in entries])
+        from campaign_tui.cli.json_out import SCHEMA_VERSION, dumps, plain
+
+        # an array, as before: each entry names its schema version
+        print(dumps(plain([{"schema": SCHEMA_VERSION, **e.to_dict()} for e in entries])))
         return EXIT_OK
     for e in entries:
         clock = engine.machine.clock_text(e.clock)

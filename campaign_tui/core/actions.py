@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.records import record
+from campaign_tui.core.typed_text import match_choice, refuse_unknown, split_list
 
 if TYPE_CHECKING:
     from campaign_tui.core.model import State
@@ -66,9 +67,7 @@ class Param:
                 return False
             raise InvalidInput(f"{where}: {raw!r} is not yes/no")
         if t == "choice":
-            if str(raw) not in self.choices:
-                raise InvalidInput(f"{where}: {raw!r} is not one of {', '.join(self.choices)}")
-            return str(raw)
+            return match_choice(raw, self.choices, where)
         if t == "unit":
             state.unit(str(raw))
             return str(raw)
@@ -79,8 +78,7 @@ class Param:
             state.side(str(raw))
             return str(raw)
         if t in ("units", "formations", "list"):
-            items = raw if isinstance(raw, list) else [v.strip() for v in str(raw).split(",")
-                                                        if v.strip()]
+            items = split_list(raw)
             for item in items:
                 if t == "units":
                     state.unit(str(item))
@@ -131,11 +129,7 @@ class ActionDef:
 
     def coerce_params(self, raw: dict[str, Any], state: State) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        names = {p.name for p in self.params}
-        unknown = set(raw) - names
-        if unknown:
-            raise InvalidInput(f"action {self.kind}: unknown parameter(s) {', '.join(sorted(unknown))}"
-                               f"; parameters: {', '.join(sorted(names)) or 'none'}")
+        refuse_unknown(raw, [p.name for p in self.params], f"action {self.kind}")
         for p in self.params:
             if p.name in raw and raw[p.name] is not None and raw[p.name] != "":
                 out[p.name] = p.coerce(raw[p.name], state)

@@ -13,6 +13,7 @@ from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.records import record
+from campaign_tui.core.typed_text import match_choice, split_list
 
 KINDS = (
     "choice",   # pick one option
@@ -102,15 +103,12 @@ class Decision:
                 return text
             if text.isdigit() and 1 <= int(text) <= len(values):
                 return values[int(text) - 1]
-            raise InvalidInput(f"{where}: {raw!r} is not one of {', '.join(values)}")
+            return match_choice(raw, values, where)
         if kind == "multi":
-            items = raw if isinstance(raw, list) else [v for v in str(raw).split(",") if v.strip()]
             values = self.option_values()
             out = []
-            for item in items:
-                text = str(item).strip()
-                if text not in values:
-                    raise InvalidInput(f"{where}: {text!r} is not one of {', '.join(values)}")
+            for item in split_list(raw):
+                text = match_choice(item, values, where)
                 if text in out:
                     raise InvalidInput(f"{where}: {text!r} chosen twice")
                 out.append(text)
@@ -120,8 +118,7 @@ class Decision:
                 raise InvalidInput(f"{where}: choose at most {int(self.max)}")
             return out
         if kind == "order":
-            items = raw if isinstance(raw, list) else [v for v in str(raw).split(",") if v.strip()]
-            items = [str(v).strip() for v in items]
+            items = [match_choice(v, self.option_values(), where) for v in split_list(raw)]
             if sorted(items) != sorted(self.option_values()):
                 raise InvalidInput(f"{where}: give every one of {', '.join(self.option_values())} "
                                    "once, in order")

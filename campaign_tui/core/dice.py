@@ -96,6 +96,27 @@ def read_dice(expr: DiceExpr, raw: object) -> list[int]:
     return [read_face(expr.sides, v) for v in values]
 
 
+def read_total(expr: DiceExpr, raw: object) -> int:
+    """Read a roll typed as one total (a table's ``--roll``): a single die by its faces
+    (0 reads as 10 on a d10), several dice within the expression's range."""
+    if expr.count == 1:
+        return read_face(expr.sides, raw) + expr.constant
+    text = str(raw).strip()
+    if not re.fullmatch(r"[+-]?\d+", text) or not expr.minimum <= int(text) <= expr.maximum:
+        raise InvalidInput(f"{raw!r} is not a {expr} roll; it gives {expr.minimum}-{expr.maximum}")
+    return int(text)
+
+
+def typed_values(text: str, where: str = "--dice") -> list[str]:
+    """Die values typed in order (``7,3`` or ``7 3``); each is read against its die later."""
+    values = [v for v in re.split(r"[,\s]+", text.strip()) if v]
+    bad = [v for v in values if not v.isdigit()]
+    if bad or not values:
+        raise InvalidInput(f"{where}: {(bad[0] if bad else text)!r} is not a die value; "
+                           "give whole numbers in the order rolled, like 7,3")
+    return values
+
+
 class DiceStream:
     """A seeded, counter-based generator of uniform integers."""
 

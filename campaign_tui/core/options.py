@@ -8,6 +8,7 @@ from typing import Any
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.provenance import Provenance
 from campaign_tui.core.records import record
+from campaign_tui.core.typed_text import match_choice, refuse_unknown
 
 
 @record(frozen=True)
@@ -50,9 +51,7 @@ class OptionDef:
                 raise InvalidInput(f"{where}: must be at most {self.max}, not {number}")
             return number
         if self.type == "choice":
-            if str(value) not in self.choices:
-                raise InvalidInput(f"{where}: {value!r} is not one of {', '.join(self.choices)}")
-            return str(value)
+            return match_choice(value, self.choices, where)
         return str(value)
 
     @classmethod
@@ -86,10 +85,7 @@ def _infer(default: Any, d: dict[str, Any]) -> str:
 def resolve_options(defs: list[OptionDef], given: dict[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with *given*, every value checked; unknown names refused."""
     known = {d.id: d for d in defs}
-    unknown = set(given) - set(known)
-    if unknown:
-        raise InvalidInput(f"unknown option(s) {', '.join(sorted(unknown))}; options: "
-                           f"{', '.join(known) or 'none'}")
+    refuse_unknown(given, known, "rule-set options", "option")
     out = {d.id: d.default for d in defs}
     for key, value in given.items():
         out[key] = known[key].check(value)

@@ -246,7 +246,8 @@ class Axis:
                 return self._edge_below(f"{self.title} {value} is below the table", notes, numeric)
             if Fraction(str(value)) > max(numeric):
                 return self._edge_above(f"{self.title} {value} is above the table", notes, numeric)
-        raise LookupRefused(f"{self.title}: no entry for {value!r}")
+        raise LookupRefused(f"{self.title}: no entry for {value!r}; "
+                            f"{self.name} is one of {', '.join(self.labels)}")
 
     def _edge_below(self, head: str, notes: list[str],
                     numeric: list[Fraction] | None = None) -> tuple[int | None, list[str]]:

@@ -296,7 +296,7 @@ def p_replace_cost(r: Resolver, full: int, armor: Any = False) -> Calc:
 
 
 def p_rp(r: Resolver, side: str, turn: int) -> Calc:
-    table = "T19" if side == "imperial" else "T20"
+    table = {"imperial": "T19", "zhodani": "T20"}[side]
     sq = int(CP.lookup(r, table, turn=int(turn), type="squadron").value)
     tr = int(CP.lookup(r, table, turn=int(turn), type="troop").value)
     return Calc({"squadron": sq, "troop": tr}, f"{side} turn {turn}: {sq} squadron RPs, {tr} troop RPs")
@@ -354,8 +354,14 @@ def p_discovery(r: Resolver) -> Calc:
     return Calc(look.value, f"roll {roll.natural}: {look.value}")
 
 
-def _p(name: str, kind: str = "str", help: str = "", required: bool = True, default: Any = None) -> Param:
-    return Param(name, kind, help=help, required=required, default=default)
+def _p(name: str, kind: str = "str", help: str = "", required: bool = True, default: Any = None,
+       choices: tuple[str, ...] = ()) -> Param:
+    return Param(name, kind, help=help, required=required, default=default, choices=choices)
+
+
+def _choice(name: str, choices: tuple[str, ...], help: str = "", default: Any = None) -> Param:
+    """A named choice: matched without regard to case; anything else is refused."""
+    return _p(name, "choice", help, default is None, default, choices)
 
 
 PROCEDURES: list[ProcedureDef] = [
@@ -406,7 +412,7 @@ PROCEDURES: list[ProcedureDef] = [
         (
             _p("regular_attack"),
             _p("total_attack"),
-            _p("zero_attack", help="standard or low (G-48)", required=False, default=""),
+            _choice("zero_attack", ("", "standard", "low"), "standard or low (G-48)", ""),
         ),
         ("5.6", "WE-42", "WE-43"),
         reference="5.6",
@@ -514,7 +520,7 @@ PROCEDURES: list[ProcedureDef] = [
         "Troop capacity of a squadron",
         p_capacity,
         (
-            _p("sq_type", help="A, B, C, S or T"),
+            _choice("sq_type", ("A", "B", "C", "S", "T"), "A, B, C, S or T"),
             _p("reduced", "bool", required=False, default=False),
             _p("defense", "int", "the current defense factor (cruisers)", False, 0),
         ),
@@ -657,7 +663,7 @@ PROCEDURES: list[ProcedureDef] = [
         "replacement_points",
         "Replacement points received",
         p_rp,
-        (_p("side", help="imperial or zhodani"), _p("turn", "int")),
+        (_choice("side", ("imperial", "zhodani"), "imperial or zhodani"), _p("turn", "int")),
         ("T19", "T20"),
         reference="5.20",
     ),
@@ -676,7 +682,7 @@ PROCEDURES: list[ProcedureDef] = [
         (
             _p("tl", "int"),
             _p("capital", "bool", required=False, default=False),
-            _p("relation", help="enemy, independent or own", required=False, default="enemy"),
+            _choice("relation", ("enemy", "independent", "own"), "enemy, independent or own", "enemy"),
         ),
         ("5.22", "WE-38", "WE-39"),
         reference="5.22",

@@ -422,7 +422,7 @@ PROCEDURES: list[ProcedureDef] = [
         supply,
         (
             _p("start", help="system"),
-            _opt("side", "str", "UPF"),
+            Param("side", "choice", required=False, default="UPF", choices=("UPF", "SATHAR")),
             _opt("blocked", "list", []),
             _opt("targets", "list", []),
         ),
