@@ -369,7 +369,8 @@ class Ctx:
             raise ActionRejected(f"{purpose}: cannot draw {k} from {len(items)}")
         self._roll_no += 1
         key = f"draw{self._roll_no}"
-        labels = [str(x) for x in items]
+        labels = [item_label(x) for x in items]
+        legacy = [str(x) for x in items]  # how earlier versions named the items
         manual = False
         if self._answer(key) is not None and self._answer(key) != "auto":
             raw = self.answers[key]
@@ -381,6 +382,8 @@ class Ctx:
                 text = str(p).strip()
                 if text in labels:
                     idx = labels.index(text)
+                elif text in legacy:
+                    idx = legacy.index(text)
                 elif text.isdigit() and 1 <= int(text) <= len(items):
                     idx = int(text) - 1
                 else:
@@ -407,7 +410,7 @@ class Ctx:
         self.rolls.append(Roll(
             n=self._roll_no, expr=f"draw {k} of {len(items)}", dice=[i + 1 for i in chosen_idx],
             purpose=purpose, side=side, manual=manual, kind="draw",
-            result=", ".join(str(c) for c in chosen)))
+            result=", ".join(item_text(c) for c in chosen)))
         return chosen
 
     def lookup(self, table: str, shifts: dict[str, int] | None = None,
@@ -436,8 +439,9 @@ class Ctx:
     # -- decisions and rulings -----------------------------------------------------------
     def decide(self, decision: Decision,
                validate: Callable[[Any], str | None] | None = None) -> Any:
-        if decision.id in self.answers and self.answers[decision.id] is not None:
-            value = decision.coerce(self.answers[decision.id])
+        key = decision.answer_key(self.answers)
+        if key is not None:
+            value = decision.coerce(self.answers[key])
         elif self.auto and decision.default is not None:
             value = decision.default
         else:
@@ -463,14 +467,15 @@ class Ctx:
     def ruling(self, id: str, question: str, answer_kind: str = "bool",
                options: Sequence[str] = (), default: Any = None,
                info: Sequence[str] = (), min: float | None = None,
-               max: float | None = None) -> Any:
+               max: float | None = None, aliases: Sequence[str] = ()) -> Any:
         """Ask the GM about something the program cannot know (adjacency, line of sight,
         line of communication...). The answer is logged as a ruling. Number answers may
         be bounded with min/max."""
         value = self.decide(Decision(id=id, kind="ruling", prompt=question, side="gm",
                                      answer_kind=answer_kind,
                                      options=tuple(Option(o) for o in options),
-                                     default=default, info=tuple(info), min=min, max=max))
+                                     default=default, info=tuple(info), min=min, max=max,
+                                     aliases=tuple(aliases)))
         self.explain(f"GM ruling: {question} -> {_fmt_answer(value)}")
         self.tags.setdefault("rulings", []).append(id)
         return value
@@ -547,3 +552,17 @@ def _fmt_answer(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def item_label(item: Any) -> str:
+    """How a drawn item is named in a typed answer: an entity by its id, else its text."""
+    ident = getattr(item, "id", None)
+    return str(ident) if isinstance(ident, str) else str(item)
+
+
+def item_text(item: Any) -> str:
+    """How a drawn item reads in the log: ``Name (id)`` for an entity, else its text."""
+    ident, name = getattr(item, "id", None), getattr(item, "name", "")
+    if not isinstance(ident, str):
+        return str(item)
+    return f"{name} ({ident})" if name and name != ident else ident

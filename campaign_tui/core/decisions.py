@@ -58,10 +58,18 @@ class Decision:
     total: float | None = None       # for allocate: the amount to share (at least)
     expr: str = ""                   # for dice
     secret: bool = False
+    aliases: tuple[str, ...] = ()    # earlier ids of the same question (old logs answer them)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise InvalidInput(f"decision {self.id}: kind must be one of {KINDS}")
+
+    def answer_key(self, answers: dict[str, Any]) -> str | None:
+        """The key under which *answers* answer this decision (its id or an old alias)."""
+        for key in (self.id, *self.aliases):
+            if answers.get(key) is not None:
+                return key
+        return None
 
     def option_values(self) -> list[str]:
         return [o.value for o in self.options]
@@ -80,6 +88,8 @@ class Decision:
             out["answer_kind"] = self.answer_kind
         if self.secret:
             out["secret"] = True
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
         return out
 
     # -- answers ----------------------------------------------------------------------

@@ -163,9 +163,10 @@ class FreeResolver:
 
     def decide(self, decision: Decision,
                validate: Callable[[Any], str | None] | None = None) -> Any:
-        if decision.id in self.answers:
-            self.used_answers.add(decision.id)
-            value = decision.coerce(self.answers[decision.id])
+        key = decision.answer_key(self.answers)
+        if key is not None:
+            self.used_answers.add(key)
+            value = decision.coerce(self.answers[key])
         elif decision.default is not None:
             value = decision.default
         else:

@@ -55,7 +55,7 @@ def _fire(ctx: Ctx, firers: list[str], target: str, defensive: bool) -> None:
     ctx.edit_var(done, []).append(h)
     if eff.vacated and ctx.options.get("fire_advance") and not defensive:
         near = [f for f in units if hexmap.adjacent(ctx, str(f.hex), h, "advance after fire (G-13)")]
-        combat.offer_advance(ctx, near, h, side, f"{h}:{stamp(ctx.state)}")
+        combat.offer_advance(ctx, near, h, side, h, f"{h}:{stamp(ctx.state)}")
     panic.check(ctx, other(side))
     ctx.summary(
         f"{kind.capitalize()} on {h}: {ftext(plan.attack)} vs {ftext(plan.fps)}, "
@@ -252,7 +252,8 @@ def melee(
         remaining = [t for t in hexes if combat.defenders_in(ctx.state, side, t)]
         if not remaining:
             for t in hexes:
-                moved = combat.offer_advance(ctx, units, t, side, f"rbc:{t}:{stamp(ctx.state)}")
+                moved = combat.offer_advance(ctx, units, t, side, f"rbc:{t}",
+                                               f"rbc:{t}:{stamp(ctx.state)}")
                 for uid in moved:
                     ctx.unit(uid).status["rbc_adv"] = stamp(ctx.state)
             ctx.summary(f"Melee on {'/'.join(hexes)} called off: the defenders retreated [17.0]")
@@ -296,4 +297,4 @@ def after_melee(ctx: Ctx, units: list[Info], hexes: list[str], eff: results.Effe
         if ids:
             results.start_contact(ctx, ids)
     for t in eff.vacated:
-        combat.offer_advance(ctx, units, t, side, f"{t}:{stamp(ctx.state)}")
+        combat.offer_advance(ctx, units, t, side, t, f"{t}:{stamp(ctx.state)}")

@@ -420,8 +420,11 @@ def roll_melee(
     return readings
 
 
-def offer_advance(ctx: Ctx, candidates: list[Info], h: str, side: str, key: str) -> list[str]:
-    """Advance after combat into a vacated hex, at once and within stacking limits [8.4]."""
+def offer_advance(ctx: Ctx, candidates: list[Info], h: str, side: str, key: str,
+                  old_key: str = "") -> list[str]:
+    """Advance after combat into a vacated hex, at once and within stacking limits [8.4].
+    The decision is ``advance:<key>``; ``advance:<old_key>`` (the id with the Player-Turn
+    that earlier versions used) still answers it."""
     able = [
         c
         for c in candidates
@@ -434,6 +437,7 @@ def offer_advance(ctx: Ctx, candidates: list[Info], h: str, side: str, key: str)
     answer = ctx.decide(
         Decision(
             id=f"advance:{key}",
+            aliases=(f"advance:{old_key}",) if old_key else (),
             kind="multi",
             prompt=f"{h} is empty: which attackers advance into it?",
             options=tuple(Option(c.id, f"{c.label} ({c.hex})") for c in able),

@@ -124,7 +124,7 @@ def snapshot(ctx: Ctx, side: str) -> dict[str, str]:
     if unknown:
         where = "; ".join(f"{ldr.label} at {ldr.hex} radius {r}" for ldr, r in leaders) or "no leaders"
         answer = ctx.ruling(
-            f"radius:{side}:{stamp(ctx.state)}",
+            f"radius:{side}",
             "Which of these units begin the Movement Phase "
             "outside every friendly leader's Movement Control Radius?",
             answer_kind="multi",
@@ -135,6 +135,7 @@ def snapshot(ctx: Ctx, side: str) -> dict[str, str]:
                 "within = at most the radius in hexes; radius 0 = same hex",
                 "units: " + ", ".join(f"{i.id} at {i.hex}" for i in unknown),
             ),
+            aliases=(f"radius:{side}:{stamp(ctx.state)}",),
         )
         for i in unknown:
             if i.id in list(answer):
