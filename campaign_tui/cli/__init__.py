@@ -61,7 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse(parser, argv)
     fn = getattr(args, "fn", cmd_tui)
     try:
-        return int(fn(args) or 0)
+        code = int(fn(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
     except Usage as exc:
         if getattr(args, "json", False):
             return fail(args, str(exc), EXIT_USAGE)

@@ -23,7 +23,7 @@ from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecis
 
 def _refused(command: str, message: str, as_json: bool) -> int:
     if as_json:
-        emit(command, {"refused": message})
+        emit("error", {"error": message, "exit": EXIT_FAIL, "during": command})
     else:
         print(message)
     return EXIT_FAIL

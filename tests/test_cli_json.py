@@ -1,0 +1,97 @@
+"""Every command but open drives with --json and its output validates against the schema it
+names (campaign_tui/cli/schemas/<command>.json): results, refusals and pending decisions."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, build_parser, main
+from campaign_tui.registry import reset_registry
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry():
+    reset_registry()
+    yield
+    reset_registry()
+
+
+def schema(name: str) -> dict[str, Any]:
+    text = resources.files("campaign_tui.cli").joinpath("schemas", f"{name}.json").read_text()
+    return json.loads(text)
+
+
+def run_json(capsys, *argv: str, code: int = EXIT_OK) -> Any:
+    """Run one command with --json; check the exit code and validate what it printed."""
+    got = main([*argv, "--json"])
+    out = capsys.readouterr().out
+    assert got == code, out
+    data = json.loads(out)
+    name = argv[0] if isinstance(data, list) else data["command"]
+    if isinstance(data, dict) and data["command"] not in ("error", "decision"):
+        assert data["command"] == argv[0]
+    jsonschema.validate(data, schema(name))
+    assert "½" not in out and "¼" not in out and "¾" not in out
+    return data
+
+
+def test_every_schema_is_a_valid_schema():
+    folder = resources.files("campaign_tui.cli").joinpath("schemas")
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    assert len(names) >= 20
+    for name in names:
+        jsonschema.Draft202012Validator.check_schema(json.loads(folder.joinpath(name).read_text()))
+
+
+def test_every_command_with_json_validates(capsys, tmp_path):
+    seen: set[str] = set()
+
+    def go(*argv: str, code: int = EXIT_OK) -> Any:
+        seen.add(argv[0])
+        return run_json(capsys, *argv, code=code)
+
+    path = go("new", "demo", "--seed", "7", "--name", "Json")["path"]
+    assert go("list")[0]["name"] == "Json"
+    assert "demo" in [r["id"] for r in go("rulesets")["rulesets"]]
+    assert [s["id"] for s in go("scenarios", "demo")["scenarios"]] == ["skirmish", "long"]
+    assert go("tables", "demo")["tables"][0]["inputs"]
+    assert go("phases", "demo")["machines"]
+    table = go("table", "demo", "crt", "odds=15:5", "--roll", "6")
+    assert table["cell"] == "+3/-3" and table["steps"]
+    assert go("roll", "2d6", "--seed", "3")["total"] >= 2
+    procs = go("procedures", "demo")["procedures"]
+    assert procs[0]["params"] and {"name", "type", "help", "choices"} <= set(procs[0]["params"][0])
+    calc = go("calc", "demo", "save", "defense=4", "modifier=0", "--dice", "2")
+    assert calc["value"] is True and calc["rolls"][0]["dice"] == [2]
+    status = go("status", path)
+    assert status["sides"]["A"] and status["viewer_sides"] == ["A", "B"]
+    assert status["formations"] is not None
+    assert {u["id"] for u in go("units", path)["units"]} >= {"a-inf", "b-inf"}
+    advanced = go("advance", path)
+    assert advanced["entries"] and advanced["now"]["step"]
+    acted = go("act", path, "move", "unit=a-inf", "to=hex:0303")
+    assert acted["kind"] == "move" and acted["preview"] is False
+    go("advance", path)
+    decision = go("act", path, "declare", "attackers=a-inf,a-tank", "target=b-inf",
+                  code=EXIT_DECIDE)
+    assert decision["command"] == "decision" and decision["decision"]["id"] == "adj:b-inf"
+    refused = go("act", path, "move", "unit=a-inf", "to=x", code=EXIT_FAIL)
+    assert refused["command"] == "error" and "not allowed now" in refused["error"]
+    assert go("undo", path)["summary"].startswith("Undo")
+    assert go("redo", path)["summary"].startswith("Redo")
+    assert go("log", path)[0]["seq"] == 1
+    assert go("check", path, "--replay")["ok"] is True
+    out = tmp_path / "b.toml"
+    assert go("export", path, "-o", str(out))["path"] == str(out)
+    assert Path(go("import", str(out), "--name", "Again")["path"]).is_dir()
+    assert go("report", path)["reports"] == []
+    bad = go("calc", "demo", "save", "defense=4", "modifier=0", "nonsense=1", code=EXIT_USAGE)
+    assert "unknown parameter nonsense" in bad["error"]
+    subs = next(a for a in build_parser()._actions if a.dest == "command").choices
+    assert seen == set(subs) - {"open"}
