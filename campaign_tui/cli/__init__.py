@@ -18,6 +18,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
 from campaign_tui.cli.files import cmd_tui
 from campaign_tui.cli.parser import build_parser
@@ -52,18 +53,21 @@ def fail(args: argparse.Namespace, message: str, code: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    try:
-        import argcomplete
-
-        argcomplete.autocomplete(parser)
-    except ImportError:  # completion is a convenience; the commands work without it
-        pass
+    completion.enable(parser)
     args = parse(parser, argv)
-    fn = getattr(args, "fn", cmd_tui)
+    code = EXIT_OK  # a pipe closed while printing: the work is done, only output is lost
     try:
-        code = int(fn(args) or 0)
+        code = run(parser, args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
-        return code
+    except BrokenPipeError:
+        quiet_closed_pipe()
+    return code
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command; turn the errors every command may meet into exit codes."""
+    try:
+        return int(getattr(args, "fn", cmd_tui)(args) or 0)
     except Usage as exc:
         if getattr(args, "json", False):
             return fail(args, str(exc), EXIT_USAGE)
@@ -73,11 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(args, str(exc), EXIT_FAIL)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return quiet_closed_pipe()
 
 
-def quiet_closed_pipe() -> int:
+def quiet_closed_pipe() -> None:
     """The reader went away (``| head``): stop without a traceback. Point stdout at
     /dev/null so the interpreter's final flush does not complain either."""
     try:
@@ -85,7 +87,6 @@ def quiet_closed_pipe() -> int:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout is not a real file (tests capture it)
         pass
-    return EXIT_OK
 
 
 if __name__ == "__main__":
