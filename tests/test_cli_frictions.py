@@ -167,13 +167,17 @@ def test_units_lists_what_the_viewer_may_see(capsys):
     assert status["viewer_sides"] == [side] and isinstance(status["sides"], dict)
 
 
-def test_table_shows_its_notes(capsys):
-    tables = json.loads(run(capsys, "tables", "fifth_frontier_war", "--json")[1])["tables"]
-    noted = next(t for t in tables if t["notes"])
-    out = run(capsys, "tables", "fifth_frontier_war", "--json")[1]
-    assert noted["notes"][0] in json.loads(out)["tables"][tables.index(noted)]["notes"]
+def test_table_shows_its_notes_and_how_it_reads(capsys):
+    code, out, _ = run(capsys, "table", "star_cruiser_lite", "T-15", "target=facility",
+                       "--roll", "2")
+    assert code == EXIT_OK and "repair*" in out
+    assert "reads: stat reduced by one ('*': a docked ship" in out
+    code, out, _ = run(capsys, "table", "fifth_frontier_war", "T15", "type=infantry",
+                       "item=armor")
+    assert "note: Elite units double as well" in out
     procs = json.loads(run(capsys, "procedures", "prestags", "--json")[1])["procedures"]
-    assert any(q["help"] for p in procs for q in p["params"])
+    melee = next(p for p in procs if p["id"] == "melee_defence")
+    assert next(q for q in melee["params"] if q["name"] == "units")["help"]
 
 
 # -- advance over many steps -----------------------------------------------------------------

@@ -118,6 +118,7 @@ def cmd_table(args: argparse.Namespace) -> int:
             "table": table.id, "title": table.title, "cell": result.cell,
             "labels": result.labels, "explanation": result.explanation,
             "steps": steps(result.explanation), "notes": list(table.notes),
+            "reads": table.result,
             "provenance": result.provenance.to_dict(), "rolled": rolled}, result.value))
         return EXIT_OK
     if rolled is not None:
@@ -125,6 +126,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     print(f"{table.title}: {result.cell}")
     for line in result.explanation:
         print(f"  {line}")
+    if table.result:
+        print(f"  reads: {table.result}")
     for note in table.notes:
         print(f"  note: {note}")
     return EXIT_OK
