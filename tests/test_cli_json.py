@@ -4,6 +4,8 @@ names (campaign_tui/cli/schemas/<command>.json): results, refusals and pending d
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,22 @@ def test_every_schema_is_a_valid_schema():
     assert len(names) >= 20
     for name in names:
         jsonschema.Draft202012Validator.check_schema(json.loads(folder.joinpath(name).read_text()))
+
+
+def test_the_shipped_schemas_are_what_the_writer_writes(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, str(root / "tools" / "write_cli_schemas.py"), str(tmp_path)],
+                   check=True, capture_output=True, cwd=root, timeout=60)
+    folder = resources.files("campaign_tui.cli").joinpath("schemas")
+    for written in tmp_path.iterdir():
+        assert written.read_text() == folder.joinpath(written.name).read_text(), written.name
+
+
+def test_numbers_carry_no_glyphs_and_exact_values_go_beside_them(capsys):
+    data = run_json(capsys, "calc", "prestags", "melee_defence", "units=5", "terrain=1/2")
+    assert data["value"] == "2 1/2" and data["value_exact"] == {"num": 5, "den": 2}
+    assert data["steps"][-1]["value_exact"] == {"num": 5, "den": 2}
+    assert any(step["reference"] == "7.6" for step in data["steps"])
 
 
 def test_every_command_with_json_validates(capsys, tmp_path):

@@ -1,9 +1,10 @@
 """Writes campaign_tui/cli/schemas/*.json, the JSON Schema of each command's --json output.
 Run from the project root after changing an output: `python tools/write_cli_schemas.py`."""
 import json
+import sys
 from pathlib import Path
 
-OUT = Path("campaign_tui/cli/schemas")
+OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "campaign_tui/cli/schemas")
 STR, INT, BOOL, NUM, OBJ, ARR = ({"type": "string"}, {"type": "integer"}, {"type": "boolean"},
                     {"type": "number"}, {"type": "object"}, {"type": "array"})
 

@@ -60,7 +60,8 @@ def exact(value: Any) -> dict[str, int] | None:
     return {"num": number.numerator, "den": number.denominator}
 
 
-_STEP = re.compile(r"^(?P<label>[^:=]+?)\s*(?::|=|->)\s*(?P<value>.+)$")
+_STEP = re.compile(r"^(?P<label>[^:=]*?)\s*(?::|=|->)\s*(?P<value>.+)$")
+_RULE_REF = re.compile(r"\s*\[(?P<ref>[A-Z]{0,3}-?\d[\w.\-]*(?:,\s*[\w.\-]+)*)\]$")
 
 
 def steps(lines: list[str], references: dict[str, str] | None = None) -> list[dict[str, Any]]:
@@ -68,12 +69,18 @@ def steps(lines: list[str], references: dict[str, str] | None = None) -> list[di
     *references* maps a line's label (a table's title) to its reference (the table id)."""
     out = []
     for line in lines:
-        text = plain(line)
-        m = _STEP.match(line.strip())
-        label, value = (m.group("label").strip(), m.group("value").strip()) if m else ("", line)
-        out.append({"text": text, "label": plain(label), "value": plain(value),
-                    "value_exact": exact(value),
-                    "reference": (references or {}).get(label)})
+        body = line.strip()
+        ref = _RULE_REF.search(body)
+        if ref:  # a rule reference at the end: "... -> 2½ [7.6]"
+            body = body[:ref.start()]
+        m = _STEP.match(body)
+        label, value = (m.group("label").strip(), m.group("value").strip()) if m else ("", body)
+        if body.endswith(":"):  # a heading: "defence of hex:"
+            label, value = body[:-1], ""
+        result = re.split(r"->|=", value)[-1]  # "x1/2 -> 2½": the value is what it gives
+        out.append({"text": plain(line), "label": plain(label), "value": plain(value),
+                    "value_exact": exact(value) or exact(result),
+                    "reference": (references or {}).get(label) or (ref and ref.group("ref"))})
     return out
 
 
