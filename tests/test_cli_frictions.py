@@ -127,6 +127,17 @@ def test_options_and_pairs_in_any_order(capsys):
     assert code == EXIT_USAGE and "unrecognized arguments: --bogus" in err
 
 
+def test_act_and_advance_refuse_misspelt_names_and_save_nothing(capsys):
+    path = run(capsys, "new", "demo", "--seed", "7")[1].strip()
+    code, _, err = run(capsys, "advance", path, "stpe=1")
+    assert code == EXIT_USAGE and "action advance: unknown parameter stpe" in err
+    run(capsys, "advance", path)
+    code, _, err = run(capsys, "act", path, "move", "unit=a-inf", "to=hex:0303", "tpo=1")
+    assert code == EXIT_USAGE and "unknown parameter tpo; parameters: unit, to" in err
+    log = json.loads(run(capsys, "log", path, "--json")[1])
+    assert [e["kind"] for e in log] == ["start", "advance"]
+
+
 def test_calc_takes_rule_set_options(capsys):
     code, _, err = run(capsys, "calc", "prestags", "odds", "attack=5", "defence=2",
                        "--option", "nonsense=1")

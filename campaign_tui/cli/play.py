@@ -43,23 +43,19 @@ def cmd_act(args: argparse.Namespace) -> int:
         except NeedDecision as exc:
             print_decision(exc, args.json)
             return EXIT_DECIDE
-        _refuse_unasked(answers, outcome, [p.name for p in defn.params], args.action)
+        _refuse_unasked(outcome, [p.name for p in defn.params], args.action)
     print_entry(outcome, args.json, engine)
     if not args.json and not args.preview:
         print(f"now: {engine.where()}")
     return EXIT_OK
 
 
-def _refuse_unasked(answers: dict[str, Any], outcome: Any, params: list[str],
-                    action: str) -> None:
+def _refuse_unasked(outcome: Any, params: list[str], action: str) -> None:
     """A NAME=VALUE that is neither a parameter nor an answer the action asked for is a
     misspelling: refuse it (inside ``changing``, so nothing is saved)."""
-    used = set(outcome.entry.answers)
-    unknown = sorted(k for k in answers if k not in used
-                     and not (str(answers[k]) == "auto" and k.startswith(("roll", "draw"))))
-    if unknown:
-        raise Usage(f"action {action}: unknown parameter{'s' * (len(unknown) > 1)} "
-                    f"{', '.join(unknown)}; parameters: {', '.join(params) or 'none'}")
+    if outcome.unasked:
+        raise Usage(f"action {action}: unknown parameter{'s' * (len(outcome.unasked) > 1)} "
+                    f"{', '.join(outcome.unasked)}; parameters: {', '.join(params) or 'none'}")
 
 
 def _target(engine: Any, args: argparse.Namespace) -> tuple[str, str | None]:
@@ -95,6 +91,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
         for n in range(args.max_steps if kind != "one" else 1):
             try:
                 outcomes.append(engine.advance(answers if n == 0 else {}, by=args.by))
+                _refuse_unasked(outcomes[0], [], "advance")
             except AdvanceRefused as exc:
                 stop, code = str(exc), EXIT_FAIL
                 if not outcomes:

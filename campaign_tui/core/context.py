@@ -41,6 +41,7 @@ class Ctx:
         self.lookups: list[tuple[str, Lookup]] = []
         self.lines: list[str] = []
         self.used: dict[str, Any] = {}
+        self.consulted: set[str] = set()  # answers some roll, draw or decision asked for
         self.summary_text = ""
         self.tags: dict[str, Any] = {}
         self.visibility = "public"
@@ -299,6 +300,7 @@ class Ctx:
     # -- dice, draws, tables -------------------------------------------------------------
     def _answer(self, key: str) -> Any:
         if key in self.answers:
+            self.consulted.add(key)
             return self.answers[key]
         return None
 
@@ -441,6 +443,7 @@ class Ctx:
                validate: Callable[[Any], str | None] | None = None) -> Any:
         key = decision.answer_key(self.answers)
         if key is not None:
+            self.consulted.add(key)
             value = decision.coerce(self.answers[key])
         elif self.auto and decision.default is not None:
             value = decision.default

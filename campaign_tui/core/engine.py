@@ -85,6 +85,7 @@ class Outcome:
     events: list[str] = field(default_factory=list)
     bookmark: Bookmark | None = None
     lookups: list[tuple[str, Lookup]] = field(default_factory=list)  # ("lookupN", result)
+    unasked: list[str] = field(default_factory=list)  # answers given that nothing asked for
 
 
 class Engine:
@@ -309,14 +310,16 @@ class Engine:
             changes=changes, parent=self.info.head, visibility=visibility,
             rng=(rng0, self.stream.position), tags=plain(ctx.tags),
         )
+        unasked = sorted(set(answers) - ctx.consulted)
         if preview:
             tx.rollback()
             self.stream.position = rng0
-            return Outcome(entry, preview=True, lookups=ctx.lookups)
+            return Outcome(entry, preview=True, lookups=ctx.lookups, unasked=unasked)
         if strict_before is not None:
             self._verify(strict_before, changes, defn.kind)
         outcome = self._commit(entry, phase0, clock0)
         outcome.lookups = ctx.lookups
+        outcome.unasked = unasked
         return outcome
 
     def _verify(self, before: dict[str, Any], changes: list[Change], kind: str) -> None:
