@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign_tui.cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, completion, main
+from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, completion, main
 from campaign_tui.core.context import item_label, item_text
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import Unit
@@ -110,6 +110,25 @@ def test_manual_dice_running_out_left_over_or_unreadable_are_errors(capsys):
     assert code == EXIT_FAIL and "--dice has 1 value left over (5)" in err
     code, _, err = run(capsys, *argv, "--dice", "abc")
     assert code == EXIT_FAIL and "'abc' is not a die value" in err and "Traceback" not in err
+
+
+def test_the_manual_dice_prompt_says_how_to_let_the_program_roll(capsys):
+    path = run(capsys, "new", "demo", "--seed", "7", "--dice", "manual")[1].strip()
+    run(capsys, "advance", path)
+    run(capsys, "act", path, "move", "unit=a-inf", "to=hex:0303")
+    run(capsys, "advance", path)
+    run(capsys, "act", path, "declare", "attackers=a-inf,a-tank", "target=b-inf",
+        "adj:b-inf=yes")
+    run(capsys, "advance", path)
+    code, out, _ = run(capsys, "act", path, "resolve", "shift=0")
+    assert code == EXIT_DECIDE and "roll1=auto lets the program roll it" in out
+    answers = ["roll1=auto"]
+    while (code := run(capsys, "act", path, "resolve", "shift=0", *answers, "--json")[0]) \
+            == EXIT_DECIDE and len(answers) < 5:
+        answers.append(f"roll{len(answers) + 1}=auto")
+    log = json.loads(run(capsys, "log", path, "--json", "--limit", "1")[1])
+    assert code == EXIT_OK and log[0]["kind"] == "resolve"
+    assert not any(r.get("manual") for r in log[0]["rolls"])   # rolled by the program
 
 
 def test_zero_reads_as_ten_on_a_d10_for_table_rolls_too(capsys):

@@ -117,6 +117,9 @@ def print_decision(exc: NeedDecision, as_json: bool = False) -> None:
         print(f"  type one value per die, e.g. {shlex.quote(d.id + '=3')} or "
               f"{shlex.quote(d.id + '=3,5')}; {shlex.quote(d.id + '=auto')} lets the "
               "program roll it")
+    elif d.id.startswith("draw"):
+        print(f"  name the items drawn (or their positions, 1 = first); "
+              f"{shlex.quote(d.id + '=auto')} lets the program draw")
     if d.default is not None:
         print(f"  default: {d.default}")
     print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
