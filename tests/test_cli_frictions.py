@@ -193,6 +193,8 @@ def test_units_lists_what_the_viewer_may_see(capsys):
     assert code == EXIT_OK and out.startswith(every[0]["id"])
     code, _, err = run(capsys, "units", name, "--filter", "colour=red")
     assert code == EXIT_USAGE and "'colour' is not one of side" in err
+    code, _, err = run(capsys, "units", name, "--as", "nobody")
+    assert code == EXIT_USAGE and "no such side" in err
     status = json.loads(run(capsys, "status", name, "--json", "--as", side)[1])
     assert status["viewer_sides"] == [side] and isinstance(status["sides"], dict)
 

@@ -52,6 +52,9 @@ def _matches(row: dict[str, Any], rule: str) -> bool:
 
 def cmd_units(args: argparse.Namespace) -> int:
     opened = open_ro(args)
+    sides = opened.engine.state.sides
+    if args.by != "gm" and args.by not in sides:
+        raise Usage(f"--as {args.by!r}: no such side; sides: gm, {', '.join(sides)}")
     rows = [r for r in unit_rows(opened.engine, args.by)
             if all(_matches(r, rule) for rule in args.filter or [])]
     if args.json:
