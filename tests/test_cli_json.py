@@ -31,7 +31,10 @@ def schema(name: str) -> dict[str, Any]:
 
 def run_json(capsys, *argv: str, code: int = EXIT_OK) -> Any:
     """Run one command with --json; check the exit code and validate what it printed."""
-    got = main([*argv, "--json"])
+    try:
+        got = main([*argv, "--json"])
+    except SystemExit as exc:  # bad arguments: argparse's exit, after the JSON error
+        got = int(exc.code or 0)
     out = capsys.readouterr().out
     assert got == code, out
     data = json.loads(out)
@@ -111,5 +114,7 @@ def test_every_command_with_json_validates(capsys, tmp_path):
     assert go("report", path)["reports"] == []
     bad = go("calc", "demo", "save", "defense=4", "modifier=0", "nonsense=1", code=EXIT_USAGE)
     assert "unknown parameter nonsense" in bad["error"]
+    bad = go("calc", "demo", "save", "--bogus", code=EXIT_USAGE)
+    assert bad["error"] == "unrecognized arguments: --bogus" and bad["exit"] == 2
     subs = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert seen == set(subs) - {"open"}

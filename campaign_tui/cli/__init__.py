@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
 from campaign_tui.cli.files import cmd_tui
-from campaign_tui.cli.parser import build_parser
+from campaign_tui.cli.parser import Parser, build_parser
 from campaign_tui.core.errors import CampaignError, SaveError
 
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
@@ -30,7 +30,9 @@ __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """Options and NAME=VALUE pairs in any order: pairs that argparse leaves over after an
     option join the command's NAME=VALUE list."""
-    args, extra = parser.parse_known_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    Parser.json_errors = "--json" in words
+    args, extra = parser.parse_known_args(words)
     dest = getattr(args, "pairs_dest", None)
     pairs = [x for x in extra if dest and "=" in x and not x.startswith("-")]
     rest = [x for x in extra if x not in pairs]
@@ -69,10 +71,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         return int(getattr(args, "fn", cmd_tui)(args) or 0)
     except Usage as exc:
-        if getattr(args, "json", False):
-            return fail(args, str(exc), EXIT_USAGE)
-        parser.error(str(exc))
-        return EXIT_USAGE
+        parser.error(str(exc))  # with --json, also a JSON error on stdout
     except (SaveError, CampaignError) as exc:
         return fail(args, str(exc), EXIT_FAIL)
     except KeyboardInterrupt:

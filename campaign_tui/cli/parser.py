@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, NoReturn
 
 from campaign_tui import __version__
 from campaign_tui.cli.files import (
@@ -29,8 +29,22 @@ from campaign_tui.cli.reference import (
 from campaign_tui.cli.units import cmd_units
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with bad arguments also reported as a JSON ``error`` on stdout when the
+    command line asks for ``--json`` (the exit status stays 2)."""
+
+    json_errors = False
+
+    def error(self, message: str) -> NoReturn:
+        if Parser.json_errors:
+            from campaign_tui.cli.common import emit
+
+            emit("error", {"error": message, "exit": 2})
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="campaign-tui",
         description="A terminal campaign manager for tabletop wargames. With no command, "
                     "opens the campaign picker.",
