@@ -4,8 +4,10 @@ With no arguments it starts the TUI on the campaign picker. Every other command 
 without a screen, for scripting, play by e-mail and quick reference at the table.
 
 One module per command group: ``reference`` (rule sets, tables, procedures, dice),
-``play`` (act, advance, undo, redo, status, log), ``files`` (new, list, check, export,
-report, import, the TUI); ``common`` holds what they share and ``parser`` the arguments.
+``play`` (act, advance, undo, redo, status, log), ``units``, ``files`` (new, list, check,
+export, report, import, the TUI); ``common`` holds what they share, ``parser`` the
+arguments, ``json_out`` the ``--json`` format (schemas in ``schemas/``) and ``completion``
+the shell completion.
 
 Exit codes: 0 done; 1 refused, invalid or failed check; 2 bad arguments; 3 a decision is
 needed (give it as NAME=VALUE and run again).

@@ -128,7 +128,9 @@ def print_decision(exc: NeedDecision, as_json: bool = False) -> None:
 def print_entry(outcome: Any, as_json: bool, engine: Any = None) -> None:
     e = outcome.entry
     if as_json:
-        emit("act", {**e.to_dict(), "preview": outcome.preview,
+        from campaign_tui.cli.json_out import steps
+
+        emit("act", {**e.to_dict(), "steps": steps(list(e.lines)), "preview": outcome.preview,
                      "now": engine.where() if engine is not None else None})
         return
     prefix = "preview: " if outcome.preview else ""
