@@ -259,12 +259,14 @@ def test_prestags_advance_decision_has_no_time_stamp():
 
 def test_a_closed_pipe_ends_quietly():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "campaign_tui", "procedures", "prefect"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
-    proc.stdout.read(10)
-    proc.stdout.close()
-    err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == 0 and "Traceback" not in err and "BrokenPipe" not in err
+    with subprocess.Popen([sys.executable, "-m", "campaign_tui", "procedures", "prefect"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                          cwd=ROOT) as proc:
+        proc.stdout.read(10)
+        proc.stdout.close()   # the reader goes away, as `| head -c 10` does
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
 
 
 # -- completion ------------------------------------------------------------------------------
