@@ -259,7 +259,9 @@ def test_prestags_advance_decision_has_no_time_stamp():
 
 def test_a_closed_pipe_ends_quietly():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with subprocess.Popen([sys.executable, "-m", "campaign_tui", "procedures", "prefect"],
+    # 400 kB: more than a pipe holds, so the command is still writing when the reader goes
+    with subprocess.Popen([sys.executable, "-m", "campaign_tui", "log", "star_cruiser_lite-demo",
+                           "--json"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                           cwd=ROOT) as proc:
         proc.stdout.read(10)
