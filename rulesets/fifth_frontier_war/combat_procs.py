@@ -38,11 +38,8 @@ def _record(r: Resolver, roll: Any, text: str, detail: list[str]) -> None:
 
 
 def lookup(r: Resolver, table: str, shifts: dict[str, int] | None = None, **inputs: Any) -> Any:
-    """A table lookup; outside a campaign (calc) the explanation is added here."""
-    result = r.lookup(table, shifts=shifts, **inputs)
-    if not hasattr(r, "tx"):
-        r.explain(f"{r.tables.get(table).title}: {result.summary}")
-    return result
+    """A table lookup; every resolver (campaign or calc) explains it once itself."""
+    return r.lookup(table, shifts=shifts, **inputs)
 
 
 def tl_modifier(r: Resolver, tl: int) -> int:
