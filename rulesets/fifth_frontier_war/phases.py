@@ -285,9 +285,10 @@ STEPS = [
         phase="MOVEMENT",
         actor="both",
         reference="2-end, 5.14, 5.15",
-        actions=("reserve_tanker", *LOAD),
-        prompt="Refuelling is resolved when you advance. A tanker refuels others unless you reserve it "
-        "(reserve_tanker); last loading and unloading of the phase.",
+        actions=("reserve_tanker", "tanker_fuels_tanker", *LOAD),
+        prompt="Refuelling is resolved when you advance. A tanker refuels other squadrons unless you "
+        "reserve it (reserve_tanker) or have it refuel itself or another tanker instead "
+        "(tanker_fuels_tanker); last loading and unloading of the phase.",
         next=(Go("M_REFUEL_RESOLVE"),),
     ),
     Step(

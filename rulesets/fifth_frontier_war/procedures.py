@@ -218,7 +218,23 @@ def p_starport(r: Resolver, starport: str, squadrons: int) -> Calc:
     )
 
 
-def p_tanker(r: Resolver, tanker_defense: int) -> Calc:
+def p_tanker(r: Resolver, tanker_defense: int, serves: str = "squadrons", spent: Any = False) -> Calc:
+    """5.15: a tanker refuels its defense factor of non-tanker squadrons, or (owner's choice)
+    itself or another tanker with its whole capacity; once used, nobody until it has been
+    refuelled at a non-tanker source."""
+    if _bool(spent):
+        r.explain("its capacity is used: it refuels nobody, itself included, until refuelled at a "
+                  "non-tanker source")
+        return Calc(0, "refuels nobody (capacity used)")
+    if serves in ("itself", "tanker"):
+        whom = "itself" if serves == "itself" else "one other tanker"
+        r.explain(f"refuelling {whom} takes the whole capacity; the refuelled tanker may jump again "
+                  "but cannot refuel others until refuelled at a non-tanker source")
+        return Calc(1, f"refuels {whom} in zero time, its whole capacity")
+    if serves != "squadrons":
+        raise InvalidInput(f"serves: {serves!r} is not squadrons, itself or tanker")
+    r.explain(f"defense factor {tanker_defense}: that many non-tanker squadrons, whatever their "
+              "refuelling codes; capacity not used this turn is lost")
     return Calc(int(tanker_defense), f"refuels {tanker_defense} non-tanker squadrons in zero time, once")
 
 
@@ -576,7 +592,11 @@ PROCEDURES: list[ProcedureDef] = [
         "tanker_capacity",
         "Tanker capacity",
         p_tanker,
-        (_p("tanker_defense", "int"),),
+        (
+            _p("tanker_defense", "int"),
+            _p("serves", "str", "squadrons (default), itself or tanker", False, "squadrons"),
+            _p("spent", "bool", "capacity already used since its last non-tanker refuel", False, False),
+        ),
         ("5.15", "WE-13"),
         reference="5.15",
     ),

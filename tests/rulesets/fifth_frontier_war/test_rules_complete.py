@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from campaign_tui.core.errors import ActionRejected
 from rulesets.fifth_frontier_war import formulas as F
+from rulesets.fifth_frontier_war import fuel
 from rulesets.fifth_frontier_war import plugin
 from rulesets.fifth_frontier_war.procedures import PROCEDURES
-from tests.rulesets.fifth_frontier_war.helpers import resolver
+from tests.rulesets.fifth_frontier_war.helpers import (
+    clear_map,
+    goto,
+    new_engine,
+    place,
+    resolver,
+    run,
+    world,
+)
 
 PROCS = {p.id: p for p in PROCEDURES}
 
@@ -37,3 +49,71 @@ def test_calc_explains_each_table_lookup_once() -> None:
     calc = PROCS["squadrons_vs_sdb"].fn(r, bombard="40", sdb_full=100, sdb_tl=13)
     lines = [*r.lines, *calc.lines]
     assert sum(line.startswith("Squadron Against SDB") for line in lines) == 1
+
+
+# -- 5.15 tankers ---------------------------------------------------------------------------------
+def _tanker_hex(tankers: list[str], cruisers: int = 3, **status: object):  # type: ignore[no-untyped-def]
+    """A hex with no fuel source: the tankers and some cruisers all jumped in and need fuel."""
+    e = new_engine()
+    clear_map(e)
+    ships = [f"imp-cr-{n:02d}" for n in range(1, cruisers + 1)]
+    for s in [*ships, *tankers]:
+        place(e, s, "2411", needs_fuel=True, jumped_turn=1)
+    for t in tankers:
+        e.state.units[t].status.update(status)
+    world(e, "2411").update(
+        {"gas_giant": False, "water": False, "naval_base": False, "scout_base": False, "starport": "X"}
+    )
+    goto(e, "M_REFUEL", 1)
+    return e, ships
+
+
+def _fed(e, ids: list[str]) -> list[str]:  # type: ignore[no-untyped-def]
+    return [s for s in ids if not e.state.units[s].status.get("needs_fuel")]
+
+
+def test_a_tanker_may_refuel_itself_instead_of_the_waiting_squadrons() -> None:
+    e, ships = _tanker_hex(["imp-tk-01"])
+    e.perform("tanker_fuels_tanker", {"tanker": "imp-tk-01"}, by="imperial")
+    run(e, fuel.resolve)
+    assert _fed(e, ["imp-tk-01"]) == ["imp-tk-01"]
+    assert _fed(e, ships) == []
+    assert e.state.units["imp-tk-01"].status["tanker_spent"]
+    # by default the waiting cruisers come first, as before
+    e, ships = _tanker_hex(["imp-tk-01"])
+    run(e, fuel.resolve)
+    assert _fed(e, ships) == ships and _fed(e, ["imp-tk-01"]) == []
+
+
+def test_a_tanker_may_refuel_another_tanker_which_stays_unable_to_serve_others() -> None:
+    e, ships = _tanker_hex(["imp-tk-01", "imp-tk-02"], tanker_spent=False)
+    e.state.units["imp-tk-02"].status["tanker_spent"] = True
+    e.perform("tanker_fuels_tanker", {"tanker": "imp-tk-01", "target": "imp-tk-02"}, by="imperial")
+    run(e, fuel.resolve)
+    assert _fed(e, ["imp-tk-01", "imp-tk-02"]) == ["imp-tk-02"]
+    assert _fed(e, ships) == []
+    assert e.state.units["imp-tk-01"].status["tanker_spent"]
+    assert e.state.units["imp-tk-02"].status["tanker_spent"]  # tanker fuel does not restore it
+
+
+def test_tanker_fuel_never_restores_a_spent_tankers_ability_by_default_either() -> None:
+    e, _ = _tanker_hex(["imp-tk-01", "imp-tk-02"], cruisers=0)
+    e.state.units["imp-tk-01"].status["needs_fuel"] = False
+    e.state.units["imp-tk-02"].status["tanker_spent"] = True
+    run(e, fuel.resolve)
+    assert _fed(e, ["imp-tk-02"]) == ["imp-tk-02"]
+    assert e.state.units["imp-tk-02"].status["tanker_spent"]
+
+
+def test_a_spent_tanker_cannot_refuel_even_itself() -> None:
+    e, _ = _tanker_hex(["imp-tk-01"], tanker_spent=True)
+    with pytest.raises(ActionRejected, match="refuels nobody, itself included"):
+        e.perform("tanker_fuels_tanker", {"tanker": "imp-tk-01"}, by="imperial")
+    e.perform("reserve_tanker", {"tanker": "imp-tk-01"}, by="imperial")
+
+
+def test_calc_tanker_capacity_offers_the_choice() -> None:
+    proc = PROCS["tanker_capacity"]
+    assert proc.fn(resolver(), tanker_defense=6).value == 6
+    assert proc.fn(resolver(), tanker_defense=6, serves="itself").value == 1
+    assert proc.fn(resolver(), tanker_defense=6, serves="tanker", spent=True).value == 0
