@@ -8,8 +8,7 @@ import pytest
 
 from campaign_tui.core.errors import ActionRejected
 from rulesets.fifth_frontier_war import formulas as F
-from rulesets.fifth_frontier_war import fuel
-from rulesets.fifth_frontier_war import plugin
+from rulesets.fifth_frontier_war import fuel, plugin
 from rulesets.fifth_frontier_war.procedures import PROCEDURES
 from tests.rulesets.fifth_frontier_war.helpers import (
     clear_map,
