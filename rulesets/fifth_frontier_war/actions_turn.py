@@ -27,7 +27,8 @@ from rulesets.fifth_frontier_war.hexes import ARRIVED, BOX, normalise_place
     reference="1A, 5.21",
 )
 def place_arrivals(ctx: Ctx, units: list[str], box: str) -> None:
-    """The turn-2 Imperial draws go into the reinforcements box or the rimward forces box."""
+    """Newly drawn Imperial counters (the turn-2 draws) go into the reinforcements box or the
+    rimward forces box."""
     side_for(ctx, "imperial")
     for uid in units:
         if ctx.state.units[uid].location != ARRIVED:

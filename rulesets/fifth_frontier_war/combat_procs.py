@@ -104,6 +104,9 @@ def space_fire(
     if not parts:
         r.explain(f"{prefix}total attack {fmt(attack)}: no column at or below it, no fire")
         return Calc(0, f"{prefix}no fire (attack {fmt(attack)})")
+    if label and len(parts) == 1:
+        # name the firing side before its table lines, so they never read as the other side's
+        r.explain(f"{prefix}fires with a total attack of {fmt(attack)}")
     if len(parts) > 1:
         r.explain(
             f"{prefix}total attack {fmt(attack)} splits into "

@@ -175,8 +175,12 @@ STEPS = [
         enter=F.turn_start,
         actions=("place_arrivals",),
         rolls=("1d6 on T18 every turn from turn 10",),
-        prompt="Reinforcements for this turn have arrived (see the log). Imperial: on turn 2 put the new "
-        "counters in the reinforcements or rimward box.",
+        prompt=lambda s: "Reinforcements for this turn have arrived (see the log)."
+        + (
+            " Imperial: put the newly drawn counters in the reinforcements or rimward box (place_arrivals)."
+            if C.arrivals_missing(s)
+            else ""
+        ),
         requires=(Require("arrivals placed in a box", C.arrivals_missing),),
         next=(Go("T_REPL"),),
     ),

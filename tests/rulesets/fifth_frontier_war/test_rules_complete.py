@@ -14,6 +14,7 @@ from tests.rulesets.fifth_frontier_war.helpers import (
     clear_map,
     goto,
     new_engine,
+    of_type,
     place,
     resolver,
     run,
@@ -116,3 +117,43 @@ def test_calc_tanker_capacity_offers_the_choice() -> None:
     assert proc.fn(resolver(), tanker_defense=6).value == 6
     assert proc.fn(resolver(), tanker_defense=6, serves="itself").value == 1
     assert proc.fn(resolver(), tanker_defense=6, serves="tanker", spent=True).value == 0
+
+
+# -- seen at the table -----------------------------------------------------------------------------
+def _prompt(e) -> str:  # type: ignore[no-untyped-def]
+    return plugin.machine(e.state.machine).step(e.state.step).prompt_text(e.state, {})
+
+
+def test_the_reinforcement_prompt_speaks_of_turn_two_draws_only_while_they_wait() -> None:
+    e = new_engine()
+    goto(e, "END_OF_TURN", 1)
+    e.advance()
+    assert "place_arrivals" in _prompt(e)
+    waiting = sorted(u.id for u in e.state.units.values() if u.location == "arrived")
+    e.perform("place_arrivals", {"units": waiting, "box": "imp_reinf"}, by="imperial")
+    assert "turn 2" not in _prompt(e) and "place_arrivals" not in _prompt(e)
+    goto(e, "END_OF_TURN", 2)
+    e.advance()
+    assert e.state.clock["turn"] == 3
+    assert "turn 2" not in _prompt(e) and "place_arrivals" not in _prompt(e)
+
+
+def test_each_sides_space_fire_lines_come_under_that_sides_name() -> None:
+    e = new_engine()
+    clear_map(e)
+    for s in [*of_type(e, "imp-bb-", 3), *of_type(e, "zho-bb-", 3)]:
+        place(e, s, "1409")
+    e.state.vars["combat_queue"] = ["1409"]
+    goto(e, "C_SELECT_HEX", 3)
+    e.advance()
+    entry = e.entries()[-1]
+    sides = [r.side for r in entry.rolls if r.table == "T1"]
+    heading = None
+    seen = []
+    for line in entry.lines:
+        for name in ("Imperial", "Zhodani"):
+            if line.startswith(f"{name} round"):
+                heading = name.lower()
+        if line.startswith("Space Combat Results Table"):
+            seen.append(heading)
+    assert sides == ["imperial", "zhodani"] and seen == sides
