@@ -579,6 +579,7 @@ PROCEDURES: list[ProcedureDef] = [
             _opt("mr", "int", 0),
             _opt("mr_original", "int", 0),
             _opt("flags", "str", ""),
+            _opt("dcr", "int", 0, "the ship's current DCR (shows the halved value)"),
         ),
         ("5.14d", "E9", "E10", "E11", "E12"),
         reference="5.14d",
