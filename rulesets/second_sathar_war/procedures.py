@@ -172,24 +172,70 @@ def militia_move(
     return Calc(why is None, "may go" if why is None else why)
 
 
+NONE_WORDS = ("none", "-", "no")
+
+
+def _none_left(items: list[str] | None) -> bool:
+    """An explicit empty list (``fortresses=`` or ``fortresses=none``): nothing is left."""
+    return items is not None and all(str(x).strip().lower() in NONE_WORDS for x in items)
+
+
+def _fortress_systems(m, names: list[str]) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Fortress names as the GM says them (Kdikit, Fortress Redoubt, pale...) -> their systems."""
+    from .scenarios import _oob
+
+    forts = {sid: st for sid, st in _oob()["stations"].items() if st["type"] == "FORTRESS"}
+    out: dict[str, str] = {}
+    for name in names:
+        want = "".join(ch for ch in str(name).lower().removeprefix("fortress") if ch.isalnum())
+        hit = [sid for sid, st in forts.items()
+               if want in (sid.replace("-", ""), "".join(ch for ch in st["name"].lower() if ch.isalnum())
+                           .removeprefix("fortress"))]
+        if not hit:
+            raise InvalidInput(
+                f"no fortress {name!r}; fortresses: {', '.join(st['name'] for st in forts.values())}"
+            )
+        out[forts[hit[0]]["name"]] = m.planets[forts[hit[0]]["planet"]].system
+    return out
+
+
 def supply(
     r: Resolver,
     start: str,
     side: str = "UPF",
     blocked: list[str] | None = None,
     targets: list[str] | None = None,
+    fortresses: list[str] | None = None,
 ) -> Calc:
-    """5.9: trace supply over the provisional map (blocked = systems the enemy holds)."""
+    """5.9: trace supply over the provisional map (blocked = systems the enemy holds).
+
+    UPF supply runs to a system with a surviving fortress: *fortresses* names those still
+    standing (all four when not given; ``fortresses=none`` when none is left). *targets* gives
+    the end systems directly instead (``targets=none``: no end at all)."""
     m = _map()
     side = side.upper()
     s = m.find_system(start)
     blk = {m.find_system(x) for x in blocked or []}
-    if targets:
+    if targets is not None and not _none_left(targets):
         tgt = {m.find_system(x) for x in targets}
+    elif targets is not None:
+        tgt = set()
+        r.explain("targets=none: no system to trace supply to")
     elif side == "UPF":
-        tgt = {"madderlys-star", "white-light", "prenglar", "truanes-star"}
+        standing = None if fortresses is None else [x for x in fortresses if not _none_left([x])]
+        if standing is None:
+            r.explain("all four fortresses standing (give fortresses= the ones left, or none)")
+            standing = ["Kdikit", "Redoubt", "Gollwin", "Pale"]
+        forts = _fortress_systems(m, standing)
+        if forts:
+            r.explain("surviving fortresses: " + ", ".join(f"{k} ({m.name(v)})" for k, v in forts.items()))
+        else:
+            r.explain("no fortress is left: no UPF ship can trace supply (5.9)")
+        tgt = set(forts.values())
     else:
         tgt = {c.target for c in m.circles.values()}
+    if not tgt:
+        return Calc(False, "out of supply (nowhere to trace to)")
     nb = {sid: [o for _, o in m.neighbours(sid)] for sid in m.systems}
     path = R.trace_supply(nb, [s], tgt, blk, side == "SATHAR")
     if path is None:
@@ -424,7 +470,8 @@ PROCEDURES: list[ProcedureDef] = [
             _p("start", help="system"),
             _opt("side", "str", "UPF"),
             _opt("blocked", "list", []),
-            _opt("targets", "list", []),
+            _opt("targets", "list", None, "end systems instead of the fortresses; none: no end"),
+            _opt("fortresses", "list", None, "UPF fortresses still standing (default all four; none)"),
         ),
         ("5.9",),
         reference="5.9",

@@ -80,3 +80,26 @@ def test_a_typed_zero_places_strike_force_nova_as_ten() -> None:
     zero, _ = calc("sfn_placement", dice=[0])
     ten, _ = calc("sfn_placement", dice=[10])
     assert zero.value == ten.value == str(plugin.tables().get("T8").lookup(roll=10).value)
+
+
+# -- 5.9 supply: "no fortress left" can be said ----------------------------------------------------
+def test_supply_with_no_fortress_left_is_out_of_supply() -> None:
+    default, _ = calc("supply", start="Dramune")
+    assert default.value is True
+    for none in ([], ["none"]):
+        result, r = calc("supply", start="Dramune", fortresses=none)
+        assert result.value is False, none
+        assert any("no fortress is left" in line for line in r.lines)
+        result, _ = calc("supply", start="Dramune", targets=none)
+        assert result.value is False, none
+    named, r = calc("supply", start="Dramune", fortresses=["Pale", "Fortress Redoubt"])
+    assert named.value is True and "Fortress Pale (Truane's Star)" in r.lines[0]
+    with pytest.raises(InvalidInput, match="no fortress 'Bob'"):
+        calc("supply", start="Dramune", fortresses=["Bob"])
+
+
+def test_calc_supply_reads_an_empty_fortress_list_from_the_command_line(capsys) -> None:  # type: ignore[no-untyped-def]
+    from campaign_tui.cli import main
+
+    assert main(["calc", "second_sathar_war", "supply", "start=Dramune", "fortresses=", "--json"]) == 0
+    assert '"value": false' in capsys.readouterr().out
