@@ -22,7 +22,10 @@ from .dice_util import percent, roll, tag_table
 def time_record(r: Resolver, day: int) -> Calc:
     """5.1 / T20: the Day and Tenday markers for an absolute day."""
     marker = R.tenday_marker(day)
-    r.explain(f"Tenday marker 10 x floor(({day} - 1) / 10) = {marker or '(blank)'}")
+    r.explain(
+        f"Tenday marker 10 x floor(({day} - 1) / 10) = {marker}"
+        + ("" if marker else ": the Tenday box stays empty on days 1-10")
+    )
     r.explain(f"Day marker (({day} - 1) mod 10) + 1 = {R.day_marker(day)}")
     ends = []
     if R.is_tenday_end(day):
@@ -369,6 +372,9 @@ def _opt(name: str, type: str, default: object, help: str = "") -> Param:
     return Param(name, type, required=False, default=default, help=help)
 
 
+RULES = _opt("rules", "str", "advanced", "advanced or basic (T11; in a campaign: the battle's)")
+
+
 PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "time_record",
@@ -601,7 +607,7 @@ PROCEDURES: list[ProcedureDef] = [
         "damage",
         "Damage Table roll",
         T.damage_proc,
-        (_p("weapon"), _opt("extra_modifier", "int", 0)),
+        (_p("weapon"), _opt("extra_modifier", "int", 0), RULES),
         ("5.14b", "T7", "T6"),
         reference="5.14b",
     ),
@@ -627,6 +633,7 @@ PROCEDURES: list[ProcedureDef] = [
             _opt("mr_original", "int", 0),
             _opt("flags", "str", ""),
             _opt("dcr", "int", 0, "the ship's current DCR (shows the halved value)"),
+            RULES,
         ),
         ("5.14d", "E9", "E10", "E11", "E12"),
         reference="5.14d",
@@ -645,7 +652,7 @@ PROCEDURES: list[ProcedureDef] = [
         reference="5.14e",
     ),
     ProcedureDef("navigation", "Navigation hit", T.navigation_proc, (), ("T18",), reference="T18"),
-    ProcedureDef("fire", "Fire damage roll", T.fire_proc, (), (), reference="5.14d"),
+    ProcedureDef("fire", "Fire damage roll", T.fire_proc, (RULES,), (), reference="5.14d"),
     ProcedureDef(
         "masking_screen",
         "Masking screen duration",
@@ -663,11 +670,14 @@ PROCEDURES: list[ProcedureDef] = [
             _opt("defences", "str", "RH"),
             _opt("icms", "int", 0),
             _opt("target_masked", "bool", False),
+            RULES,
         ),
         ("5.14g", "5.14h"),
         reference="5.14g-h",
     ),
-    ProcedureDef("shatter_drone", "Shatter-drone hit", T.shatter_proc, (), ("5.14i",), reference="5.14i"),
+    ProcedureDef(
+        "shatter_drone", "Shatter-drone hit", T.shatter_proc, (RULES,), ("5.14i",), reference="5.14i"
+    ),
     ProcedureDef(
         "defensive_fire",
         "When defensive hits apply",

@@ -361,11 +361,34 @@ def attack_proc(
     return Calc(hit, f"{weapon}: {'hit' if hit else 'miss'} ({text})")
 
 
-def damage_proc(r: Resolver, weapon: str, extra_modifier: int = 0) -> Calc:
-    """A Damage Table roll for a hit by *weapon* (5.14b): d100 + DTM (+ other modifiers)."""
+def _basic(rules: str) -> bool:
+    if rules not in ("advanced", "advanced_npc", "basic"):
+        raise InvalidInput(f"rules: {rules!r} is not advanced or basic")
+    return rules == "basic"
+
+
+def no_damage_table(rules: str, what: str) -> None:
+    """T11: a Basic-rules battle ignores the Advanced Damage Table (every hit is a hull hit)."""
+    if _basic(rules):
+        raise InvalidInput(
+            f"{what}: this battle uses the Basic rules, which have no Damage Table (T11): every hit "
+            "is a hull hit; roll basic_damage weapon=... instead"
+        )
+
+
+def damage_proc(r: Resolver, weapon: str, extra_modifier: int = 0, rules: str = "advanced") -> Calc:
+    """A Damage Table roll for a hit by *weapon* (5.14b): d100 + DTM (+ other modifiers).
+
+    Under the Basic rules (T11, G-38) there is no Damage Table: the hit is a hull hit."""
     weapon = weapon if weapon == "fire" else weapon.upper()
     if weapon not in DTM:
         raise InvalidInput(f"no Damage Table modifier for {weapon!r}; weapons: {', '.join(DTM)}")
+    if _basic(rules):
+        if weapon == "fire":
+            no_damage_table(rules, "a fire roll")
+        r.explain("Basic rules (T11): no Advanced Damage Table; every hit is a hull hit for the "
+                  "weapon's damage dice")
+        return Calc("hull", "hull hit (Basic rules)")
     mods = [(f"DTM {weapon}", DTM[weapon])]
     if extra_modifier:
         mods.append(("other", extra_modifier))
@@ -407,6 +430,7 @@ def system_hit_proc(
     mr_original: int = 0,
     flags: str = "",
     dcr: int = 0,
+    rules: str = "advanced",
 ) -> Calc:
     """What a Damage Table result does to a ship (5.14d): the system lost, or a hull hit.
 
@@ -414,6 +438,7 @@ def system_hit_proc(
     lists damage already taken (ccs_hit, nav_hit, fire, dcr_hit, power_short); *dcr* is the
     ship's current DCR (a Damage Control hit or a disastrous fire halves it, rounded up).
     """
+    no_damage_table(rules, "a Damage Table result")
     if str(result).strip().lstrip("-").isdigit():
         look = r.lookup("T7", roll=int(str(result).strip()))
         result = str(look.value)
@@ -500,8 +525,9 @@ def navigation_proc(r: Resolver) -> Calc:
     return Calc(str(look.value), f"d10 {die.natural}: {look.value}")
 
 
-def fire_proc(r: Resolver) -> Calc:
+def fire_proc(r: Resolver, rules: str = "advanced") -> Calc:
     """An electrical (or disastrous) fire's roll: T7 at +20; a hull result does 1d10."""
+    no_damage_table(rules, "a fire roll")
     if r.options.get("fire_roll_timing") == "owner":
         r.explain("rolled at the start of the burning ship's owner's combat phase (option fire_roll_timing)")
     else:
@@ -514,10 +540,10 @@ def fire_proc(r: Resolver) -> Calc:
     return Calc(dmg.value, f"fire: {dmg.summary}")
 
 
-def shatter_proc(r: Resolver) -> Calc:
+def shatter_proc(r: Resolver, rules: str = "advanced") -> Calc:
     """A shatter-drone hit on one ship in the hex: no attack roll, T7 at -20, hull 5d10."""
     r.explain("shatter drone: every other ship in the hex takes one hit without an attack roll")
-    dmg = damage_proc(r, "SD")
+    dmg = damage_proc(r, "SD", rules=rules)
     if str(dmg.value).startswith("hull"):
         pts = hull_proc(r, "SD", double=str(dmg.value) == "hull:double")
         return Calc(pts.value, f"{dmg.summary}: {pts.value} hull points")
@@ -525,7 +551,12 @@ def shatter_proc(r: Resolver) -> Calc:
 
 
 def mine_proc(
-    r: Resolver, weapon: str = "M", defences: str = "RH", icms: int = 0, target_masked: bool = False
+    r: Resolver,
+    weapon: str = "M",
+    defences: str = "RH",
+    icms: int = 0,
+    target_masked: bool = False,
+    rules: str = "advanced",
 ) -> Calc:
     """A mine or seeker attack (5.14g-h): T5 roll (ICMs count), then the Damage Table."""
     weapon = weapon.upper()
@@ -547,7 +578,7 @@ def mine_proc(
         hit = attack_proc(r, weapon, defences, 0, False, target_masked, icms)
         if not hit.value:
             return Calc(False, f"{'mine' if weapon == 'M' else 'seeker'} misses")
-    dmg = damage_proc(r, weapon)
+    dmg = damage_proc(r, weapon, rules=rules)
     if str(dmg.value).startswith("hull"):
         pts = hull_proc(r, weapon, double=str(dmg.value) == "hull:double")
         return Calc(pts.value, f"{dmg.summary}: {pts.value} hull points")

@@ -263,6 +263,9 @@ def helper(ctx: Ctx, procedure: str, inputs: str) -> None:
         raise InvalidInput(
             f"{proc.id} has no input {', '.join(sorted(unknown))}; inputs: {', '.join(sorted(names))}"
         )
+    battle = B.current(ctx.state)
+    if battle and battle.get("rules") and "rules" in names and "rules" not in raw:
+        raw["rules"] = str(battle["rules"])  # T11: the rules this battle is fought under
     for p in proc.params:
         if p.name in raw:
             params[p.name] = p.coerce(raw[p.name], ctx.state)

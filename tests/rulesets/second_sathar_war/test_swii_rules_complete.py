@@ -103,3 +103,35 @@ def test_calc_supply_reads_an_empty_fortress_list_from_the_command_line(capsys) 
 
     assert main(["calc", "second_sathar_war", "supply", "start=Dramune", "fortresses=", "--json"]) == 0
     assert '"value": false' in capsys.readouterr().out
+
+
+# -- T11: a Basic-rules battle has no Advanced Damage Table -----------------------------------------
+def test_the_helper_in_a_basic_rules_battle_never_rolls_the_damage_table() -> None:
+    from campaign_tui.core.errors import CampaignError
+
+    e = to_setup_done(new("seed_start"), condition=3)
+    for _ in range(4):
+        run_quiet_day(e)
+    to_step(e, "SATHAR_DECLARE")
+    e.perform("declare_attack", {"system": "fromeltar", "planet": "terledrom"}, by="SATHAR")
+    e.advance()
+    assert e.state.step == "B1"
+    e.perform("set_battle_rules", {"rules": "basic"})
+    e.advance()
+    e.perform("helper", {"procedure": "damage", "inputs": "weapon=LB"})
+    entry = e.entries()[-1]
+    assert "Basic rules" in entry.summary and not [r for r in entry.rolls if r.table == "T7"]
+    for proc, inputs in (("fire", ""), ("system_hit", "result=dcr")):
+        with pytest.raises(CampaignError, match="no Damage Table"):
+            e.perform("helper", {"procedure": proc, "inputs": inputs})
+    advanced, _ = calc("damage", dice=[50], weapon="LB")
+    assert advanced.value == "drive:half"  # outside a Basic battle the table is rolled as before
+
+
+# -- T20: the header on days 1-10 -------------------------------------------------------------------
+def test_the_day_header_has_no_blank_tenday() -> None:
+    from rulesets.second_sathar_war.rules import day_text
+
+    assert day_text(3) == "Day 3 (Time Record: Day 3)"
+    assert day_text(13) == "Day 13 (Time Record: Tenday 10, Day 3)"
+    assert all("blank" not in day_text(d) for d in range(1, 60))
