@@ -12,6 +12,7 @@ from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.fifth_frontier_war import combat_procs as CP
 from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
+from rulesets.fifth_frontier_war import procs_command_control as CC
 from rulesets.fifth_frontier_war.hexes import distance
 
 
@@ -724,4 +725,5 @@ PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "surprise_discovery", "Surprise Attack discovery roll", p_discovery, (), ("T24",), reference="5.25"
     ),
+    *CC.PROCEDURES,
 ]

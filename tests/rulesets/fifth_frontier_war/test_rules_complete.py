@@ -157,3 +157,33 @@ def test_each_sides_space_fire_lines_come_under_that_sides_name() -> None:
         if line.startswith("Space Combat Results Table"):
             seen.append(heading)
     assert sides == ["imperial", "zhodani"] and seen == sides
+
+
+# -- every rule reachable: procedures added by the audit ---------------------------------------
+def test_order_of_movement_and_of_disengagement_are_reachable() -> None:
+    assert PROCS["movement_order"].fn(resolver(4, 2)).value == "zhodani"
+    assert PROCS["disengage_order"].fn(resolver(), imperial_tf=2, zhodani_tf=0).value == "zhodani"
+    r = resolver(3, 3, 5, 2)
+    assert PROCS["disengage_order"].fn(r, imperial_tf=1, zhodani_tf=1).value == "zhodani"
+    assert len(r.rolls) == 4  # the tie was rolled again (G-09)
+
+
+def test_space_commander_follows_seniority_navy_composition_and_the_world_penalty() -> None:
+    proc = PROCS["space_commander"].fn
+    vargr = proc(resolver(), admirals=["Demiatl:zhodani:1:0", "Gvung:vargr:3:+1:world"],
+                 squadrons=["zhodani:3", "vargr:4"])
+    assert vargr.value == 0 and "Gvung" in vargr.summary  # 5.18's example; -1 on the world
+    senior = proc(resolver(), admirals=["A:imperial:4:+2", "B:imperial:2:-1"], squadrons=["imperial:5"])
+    assert senior.value == -1 and "B commands" in senior.summary
+    assert proc(resolver(), admirals=[], squadrons=["imperial:1"]).value == 0
+
+
+def test_surrender_and_gain_of_control_take_the_tables_facts() -> None:
+    s = PROCS["surrender"].fn
+    assert s(resolver(), vacuum=True, armed_enemy_squadrons=1).value is True
+    assert s(resolver(), vacuum=True, armed_enemy_squadrons=1, active_sdbs=True).value is False
+    assert s(resolver(), vacuum=False, armed_enemy_squadrons=3).value is False
+    g = PROCS["gain_control"].fn
+    assert g(resolver(), garrison="15", units=1, db_full="1500").value is True  # Regina, 5.17
+    assert g(resolver(), garrison="14", units=1, db_full="1500").value is False
+    assert g(resolver(), enemy_sdb="10", garrison="99", units=2).value is False
