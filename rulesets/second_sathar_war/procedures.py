@@ -13,6 +13,7 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 
+from . import procs_checks as PC
 from . import rules as R
 from . import tactical as T
 from .dice_util import percent, roll, tag_table
@@ -702,6 +703,7 @@ PROCEDURES: list[ProcedureDef] = [
         ("5.11a", "dcr"),
         reference="5.14k",
     ),
+    *PC.PROCEDURES,
 ]
 
 

@@ -135,3 +135,22 @@ def test_the_day_header_has_no_blank_tenday() -> None:
     assert day_text(3) == "Day 3 (Time Record: Day 3)"
     assert day_text(13) == "Day 13 (Time Record: Tenday 10, Day 3)"
     assert all("blank" not in day_text(d) for d in range(1, 60))
+
+
+# -- every rule reachable: procedures added by the audit ---------------------------------------
+def test_station_autodestroy_militia_flee_rearm_and_docking_are_reachable() -> None:
+    on = {"station_autodestroy": True}
+    assert calc("station_autodestroy", options=on, station="armed", sathar=["FF", "DD"])[0].value is True
+    assert calc("station_autodestroy", options=on, station="fortified", sathar=["FF", "F"])[0].value is False
+    assert calc("station_autodestroy", options=on, station="fortress", sathar=["HC"])[0].value is False
+    assert calc("station_autodestroy", station="armed", sathar=["HC"])[0].value is False  # option off
+    assert calc("station_autodestroy", station="armed", sathar=["HC"], house_rule=True)[0].value is True
+    assert calc("militia_flee", home_system=True)[0].value is False
+    assert calc("militia_flee", home_system=True, fired=True)[0].value is True
+    house = {"militia_attack_rule": "any_one_ship"}
+    assert calc("militia_flee", options=house, home_system=True, group_fired=True)[0].value is True
+    assert calc("militia_flee", home_system=False)[0].value is True
+    assert calc("rearm", whole_day_at_planet=True, in_supply=True)[0].value is True
+    assert calc("rearm", whole_day_at_planet=True, in_supply=True, fought=True)[0].value is False
+    assert calc("rearm", whole_day_at_planet=True, in_supply=False)[0].value is False
+    assert calc("docked_damage", destroyed="station", original_hp=80)[0].value == 40
