@@ -13,6 +13,7 @@ from rulesets.fifth_frontier_war import combat_procs as CP
 from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war import procs_command_control as CC
+from rulesets.fifth_frontier_war import procs_logistics as LG
 from rulesets.fifth_frontier_war.hexes import distance
 
 
@@ -726,4 +727,5 @@ PROCEDURES: list[ProcedureDef] = [
         "surprise_discovery", "Surprise Attack discovery roll", p_discovery, (), ("T24",), reference="5.25"
     ),
     *CC.PROCEDURES,
+    *LG.PROCEDURES,
 ]

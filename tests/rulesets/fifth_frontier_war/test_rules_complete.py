@@ -187,3 +187,22 @@ def test_surrender_and_gain_of_control_take_the_tables_facts() -> None:
     assert g(resolver(), garrison="15", units=1, db_full="1500").value is True  # Regina, 5.17
     assert g(resolver(), garrison="14", units=1, db_full="1500").value is False
     assert g(resolver(), enemy_sdb="10", garrison="99", units=2).value is False
+
+
+def test_one_squadrons_refuel_and_a_transfer_are_reachable() -> None:
+    fuelled = PROCS["refuel"].fn
+    assert fuelled(resolver(), code="streamlined", jumped=True, gas_giant=True).value is True
+    assert fuelled(resolver(), code="unstreamlined", jumped=True, gas_giant=True).value is False
+    assert fuelled(resolver(), code="unstreamlined", jumped=False, gas_giant=True).value is True
+    assert fuelled(resolver(), code="partial", jumped=True, starport="A").value is True
+    assert fuelled(resolver(), code="partial", jumped=True, starport="A", starport_slot=False).value is False
+    assert fuelled(resolver(), code="partial", jumped=True, starport="A", controlled=False).value is False
+    closed = fuelled(resolver(), code="streamlined", jumped=True, ocean=True, red_zone_closed=True)
+    assert closed.value is False
+    move = PROCS["transfer"].fn
+    assert move(resolver(), when="movement").value is True
+    assert move(resolver(), when="movement", enemy_squadrons=True).value is False
+    assert move(resolver(), when="combat", active_enemy_sdbs=True).value is False
+    assert move(resolver(jump_troops=True), when="combat", active_enemy_sdbs=True, jump_troops=True).value
+    assert move(resolver(), when="movement", imperial=True, red_zone_closed=True).value is False
+    assert move(resolver(), when="movement", imperial=True, red_zone_closed=True, warrant=True).value
