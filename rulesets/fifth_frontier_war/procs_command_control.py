@@ -15,12 +15,6 @@ SIDES = ("imperial", "zhodani")
 NAVIES = ("imperial", "zhodani", "sword_worlds", "vargr")
 
 
-def _bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    return str(value).strip().lower() in ("1", "true", "yes", "y", "on")
-
-
 def _roll_off(r: Resolver, purpose: str, rule: str) -> str:
     """Both players roll 1d6; the lower roll goes first; ties roll again (G-08, G-09)."""
     if rule in ("imperial_first", "zhodani_first"):
@@ -112,7 +106,7 @@ def p_surrender(
 ) -> Calc:
     """5.17: a vacuum world surrenders when an enemy squadron with attack > 0 is in the system
     and it has no friendly squadrons and no active SDBs there."""
-    if not _bool(vacuum):
+    if not F.truthy(vacuum):
         r.explain("only vacuum worlds surrender")
         return Calc(False, "no surrender (not a vacuum world)")
     reasons = []
@@ -120,7 +114,7 @@ def p_surrender(
         reasons.append("no enemy squadron with an attack factor above 0 in the system")
     if int(friendly_squadrons) > 0:
         reasons.append(f"{friendly_squadrons} friendly squadron(s) in the system")
-    if _bool(active_sdbs):
+    if F.truthy(active_sdbs):
         reasons.append("active SDBs")
     for why in reasons:
         r.explain(why)

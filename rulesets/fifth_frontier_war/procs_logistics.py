@@ -9,14 +9,9 @@ from typing import Any
 from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.fifth_frontier_war import formulas as F
 
 CODES = ("streamlined", "partial", "unstreamlined")
-
-
-def _bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    return str(value).strip().lower() in ("1", "true", "yes", "y", "on")
 
 
 def p_refuel(
@@ -31,15 +26,15 @@ def p_refuel(
     (5.23); a gas giant always serves; a reinforcement box counts as a base."""
     if code not in CODES:
         raise InvalidInput(f"code: {code!r} is not one of {', '.join(CODES)}")
-    usable = {"gas_giant": _bool(gas_giant)}
-    own = _bool(controlled)
-    closed = _bool(red_zone_closed)
-    if not own and (_bool(ocean) or _bool(base) or starport.upper() != "X"):
+    usable = {"gas_giant": F.truthy(gas_giant)}
+    own = F.truthy(controlled)
+    closed = F.truthy(red_zone_closed)
+    if not own and (F.truthy(ocean) or F.truthy(base) or starport.upper() != "X"):
         r.explain("the world is not controlled by the squadron's side: only a gas giant serves")
-    if closed and (_bool(ocean) or starport.upper() != "X"):
+    if closed and (F.truthy(ocean) or starport.upper() != "X"):
         r.explain("a closed red-zone world: no starport or ocean for Imperial squadrons (5.23)")
-    usable["ocean"] = _bool(ocean) and own and not closed
-    usable["base"] = _bool(base) and own
+    usable["ocean"] = F.truthy(ocean) and own and not closed
+    usable["base"] = F.truthy(base) and own
     port = starport.upper()
     zero_slots, has_fuel = 0, False
     if port != "X":
@@ -47,8 +42,8 @@ def p_refuel(
         has_fuel = bool(r.lookup("T11", starport=port, item="fuel").value)
     port_ok = has_fuel and own and not closed
     zero = [s for s, ok in usable.items() if ok and int(r.lookup("T10", source=s, code=code).value) == 0]
-    if not _bool(jumped):
-        if any(usable.values()) or port_ok or _bool(tanker):
+    if not F.truthy(jumped):
+        if any(usable.values()) or port_ok or F.truthy(tanker):
             r.explain("a whole movement phase at a usable source: fueled")
             return Calc(True, "fueled (a full phase at a source)")
         r.explain("no usable fuel source here")
@@ -56,10 +51,10 @@ def p_refuel(
     if zero:
         r.explain(f"{zero[0].replace('_', ' ')} refuels a {code} squadron in zero time (T10)")
         return Calc(True, f"fueled ({zero[0].replace('_', ' ')}, zero time)")
-    if port_ok and zero_slots and _bool(starport_slot):
+    if port_ok and zero_slots and F.truthy(starport_slot):
         r.explain(f"starport {port}: a zero-time slot ({zero_slots} a turn, T11)")
         return Calc(True, "fueled (starport, zero time)")
-    if _bool(tanker):
+    if F.truthy(tanker):
         r.explain("a tanker in the hex refuels it in zero time (5.15)")
         return Calc(True, "fueled (tanker)")
     r.explain("it jumped in this phase and no zero-time source serves it: it needs one full "
@@ -80,25 +75,25 @@ def p_transfer(
     world only with the warrant holder."""
     if when not in ("movement", "combat"):
         raise InvalidInput("when: movement or combat")
-    if _bool(imperial) and _bool(red_zone_closed) and not _bool(warrant):
+    if F.truthy(imperial) and F.truthy(red_zone_closed) and not F.truthy(warrant):
         r.explain("a red-zone world not yet opened: no Imperial landing without the warrant (5.23)")
         return Calc(False, "not allowed (red zone)")
     if when == "movement":
-        if _bool(enemy_squadrons) or _bool(active_enemy_sdbs):
+        if F.truthy(enemy_squadrons) or F.truthy(active_enemy_sdbs):
             r.explain("enemy squadrons or SDBs in the system: transfers wait for step 3Cc")
             return Calc(False, "not during movement")
         return Calc(True, "allowed (movement phase)")
-    if _bool(stood_aside):
+    if F.truthy(stood_aside):
         r.explain("the squadrons declined or broke off the SDB fight: no transfers this phase")
         return Calc(False, "not allowed (stood aside)")
-    if _bool(active_enemy_sdbs):
-        if _bool(black_globe):
+    if F.truthy(active_enemy_sdbs):
+        if F.truthy(black_globe):
             r.explain("black-globe surprise transfer (3A): the SDBs cannot hinder it")
             return Calc(True, "allowed (black globe)")
-        if _bool(jump_troops) and r.options.get("jump_troops", False):
+        if F.truthy(jump_troops) and r.options.get("jump_troops", False):
             r.explain("jump troops land even with active enemy SDBs (optional rule)")
             return Calc(True, "allowed (jump troops)")
-        if _bool(jump_troops):
+        if F.truthy(jump_troops):
             r.explain("jump troops pass active SDBs only under the optional Jump Troops rule (off)")
         r.explain("active enemy SDBs remain: no loading or unloading")
         return Calc(False, "not allowed (active SDBs)")
