@@ -357,8 +357,7 @@ def sfn_placement(r: Resolver) -> Calc:
 
 def which_rules(r: Resolver, ships: int) -> Calc:
     """T11: the suggested tactical rules for a battle of this many ships."""
-    look = r.lookup("T11", ships=max(ships, 2))
-    r.explain("; ".join(look.explanation))
+    look = r.lookup("T11", ships=max(ships, 2))  # the resolver explains the lookup itself
     if look.value == "advanced_npc" and not r.options.get("skills", True):
         r.explain("skills are off in this campaign: Advanced rules without skill modifiers")
     return Calc(str(look.value), str(look.cell))

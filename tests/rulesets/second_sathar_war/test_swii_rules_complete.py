@@ -154,3 +154,11 @@ def test_station_autodestroy_militia_flee_rearm_and_docking_are_reachable() -> N
     assert calc("rearm", whole_day_at_planet=True, in_supply=True, fought=True)[0].value is False
     assert calc("rearm", whole_day_at_planet=True, in_supply=False)[0].value is False
     assert calc("docked_damage", destroyed="station", original_hp=80)[0].value == 40
+
+
+def test_calc_explains_each_table_lookup_once() -> None:
+    for proc, params in (("which_rules", {"ships": 9}), ("retreat", {"condition": 1, "ac_lost": 2}),
+                         ("system_hit", {"result": "110", "dcr": 75})):
+        result, r = calc(proc, **params)
+        lines = [*r.lines, *result.lines]
+        assert len(lines) == len(set(lines)), (proc, lines)
