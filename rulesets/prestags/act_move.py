@@ -122,8 +122,7 @@ def move(ctx: Ctx, units: list[str], path: list[str], start_facing: int, end_fac
     ctx.edit_var("moved", []).extend(m.id for m in movers)
     entered = ctx.edit_var("entered", [])
     entered.extend(h for h in planned.hexes if h not in entered)
-    if planned.exit_edge is None and final:
-        movement.mark_control(ctx, [final])
+    movement.mark_control(ctx, planned.hexes, passing=side)  # every hex moved through [11.3]
     names = ", ".join(m.label for m in movers)
     where = (
         f"off the map{' by ' + planned.exit_edge if planned.exit_edge else ''}"
@@ -198,8 +197,7 @@ def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
         movement.place(ctx, unit, final)
         if planned.exit_edge is not None:
             results.exit_unit(ctx, unit, "panic", planned.exit_edge)
-        else:
-            movement.mark_control(ctx, [final])
+        movement.mark_control(ctx, planned.hexes, passing=side)  # every hex moved through [11.3]
         entered = ctx.edit_var("entered", [])
         entered.extend(h for h in planned.hexes if h not in entered)
     ctx.edit_var("fled", []).append(unit)

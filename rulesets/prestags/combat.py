@@ -107,7 +107,11 @@ def check_firer(ctx: Ctx, f: Info, target: str, defensive: bool) -> None:
             raise ActionRejected(f"{f.label}: defensive fire reaches adjacent hexes only [6.42]")
     else:
         if not hexmap.within(ctx, str(f.hex), target, int(f.range or 0), f"range of {f.label}"):
-            raise ActionRejected(f"{f.label}: {target} is beyond its range of {f.range} [6.13]")
+            raise ActionRejected(
+                f"{f.label}: {target} is beyond its range of {f.range} (its counter reads fire "
+                f"{f.fire}, range {f.range}: the Range Allowance counts the target hex, not the "
+                "firer's) [3.35], [6.13]"
+            )
         if not hexmap.adjacent(ctx, str(f.hex), target) and not ctx.ruling(
             f"los:{f.id}:{target}",
             f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
@@ -251,6 +255,15 @@ def ring_positions(ctx: Ctx, target: str, attacker_hexes: list[str]) -> list[int
 def is_flank_attack(ctx: Ctx, targets: list[str], attacker_hexes: list[str], given: str) -> bool:
     """Flank attack [7.51]-[7.55] (never with Facing [16.24])."""
     if ctx.options.get("facing"):
+        return False
+    if len(set(attacker_hexes)) < 2:
+        # One ring hex covers itself and its two neighbours, three of the six: a flank
+        # attack needs attackers in two hexes at least (digest 5.5), so nothing to ask.
+        if given == "yes":
+            raise ActionRejected(
+                "a flank attack needs attackers in at least two of the hexes around the defender "
+                "(one hex covers only three of the six) [7.51]"
+            )
         return False
     if given in ("yes", "no"):
         if given == "yes":

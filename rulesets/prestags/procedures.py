@@ -17,16 +17,67 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.prestags import crt, hexmap, strength, victory
-from rulesets.prestags.common import frac, ftext, vp_value
+from rulesets.prestags.common import OCR_ALIASES, frac, ftext, vp_value
+
+
+def _type_attrs(code: str) -> dict[str, Any] | None:
+    """A unit type's printed values ([3.4], units.toml), or None for an unknown code."""
+    from rulesets.prestags import plugin
+
+    t = plugin.catalog().types.get(OCR_ALIASES.get(code.upper(), code.upper()))
+    return dict(t.attrs) if t is not None else None
 
 
 def _melee_value(text: str) -> tuple[int | None, str]:
+    """A melee value as printed (4, [4], •) or a unit type's code (SD, BW)."""
     t = str(text).strip()
     if t in ("•", "dot", ".", "*"):
         return None, "dot"
     if t.startswith("[") and t.endswith("]"):
         return int(t[1:-1]), "bracket"
-    return int(t), "normal"
+    attrs = _type_attrs(t) if t.isalpha() else None
+    if attrs is not None:
+        kind = str(attrs.get("melee_kind", "normal"))
+        return (None if kind == "dot" else int(attrs.get("melee") or 0)), kind
+    try:
+        return int(t), "normal"
+    except ValueError:
+        raise InvalidInput(f"{t!r} is neither a melee value (4, [4], •) nor a unit type code") from None
+
+
+def _rule_on(r: Resolver, option: str, what: str, rule: str) -> bool:
+    """Whether an optional rule is in play (``calc --option NAME=VALUE``); explains when
+    an input that belongs to that rule is ignored."""
+    if r.options.get(option):
+        return True
+    r.explain(f"{what}: ignored, the {rule} rule is off (--option {option}=true)")
+    return False
+
+
+def _leader_bonus(r: Resolver, text: str) -> Fraction:
+    """A leader's combat bonus: the number, or its grade as L1..L6 (leader table [10.4])."""
+    t = text.strip().upper()
+    if len(t) == 2 and t[0] == "L" and t[1].isdigit():
+        from rulesets.prestags.common import leader_table_id
+
+        return frac(r.tables.get(leader_table_id(r.options)).lookup(grade=t[1], value="bonus").cell)
+    return frac(text)
+
+
+def _terrain_mult(r: Resolver, terrain: str, effect: str) -> tuple[Fraction, str]:
+    """[7.6]: a terrain multiplier, given as a number or by the terrain's name (the TEC)."""
+    t = str(terrain).strip().lower()
+    if not t or not t[0].isalpha():
+        return frac(t or "1"), "terrain"
+    from rulesets.prestags.common import tec_table_id
+
+    table = r.tables.get(tec_table_id(r.options))
+    if t not in table.axis("terrain").labels:
+        raise InvalidInput(f"no terrain {t!r} on the TEC: {', '.join(table.axis('terrain').labels)}")
+    cell = str(table.lookup(terrain=t, effect=effect).cell)
+    mult = frac(cell[1:]) if cell.startswith("x") else Fraction(1)
+    r.explain(f"TEC {t}: {effect} {cell if cell != '-' else 'no effect'} [7.6]")
+    return mult, t
 
 
 def _list(text: Any) -> list[str]:
@@ -91,26 +142,29 @@ def melee_defence(
     plotted_mv: bool = False,
     lone_leaders: int = 0,
 ) -> Calc:
-    """[3.36], [3.37], [7.6], [10.11], [13.0], [16.21], [23.11]: one hex's melee defence."""
+    """[3.36], [3.37], [7.6], [10.11], [13.0], [16.21], [23.11]: one hex's melee defence.
+    Units by value (4, [4], •) or type (SD); leaders by bonus (9) or grade (L2); terrain by
+    name (woods) or multiplier. Panic, flank and plotted-move halvings need their rules on."""
     troops = []
     for n, raw in enumerate(_list(units)):
         melee, kind = _melee_value(raw)
         troops.append(strength.Troop(f"u{n + 1}", f"unit {n + 1} ({raw})", "", melee, kind))
     reasons = [
         x
-        for x, on in (
-            ("panicked [13.0]", panicked),
-            ("flank [16.21]", flank),
-            ("plotted to move [23.11]", plotted_mv),
+        for x, on, option, rule in (
+            ("panicked [13.0]", panicked, "panic", "Panic"),
+            ("flank [16.21]", flank, "facing", "Facing"),
+            ("plotted to move [23.11]", plotted_mv, "simultaneous", "Simultaneous Movement"),
         )
-        if on
+        if on and _rule_on(r, option, x, rule)
     ]
+    mult, tname = _terrain_mult(r, terrain, "defender")
     h = strength.DefenceHex(
         "hex",
         troops,
-        [frac(x) for x in _list(leaders)],
-        frac(terrain),
-        "terrain",
+        [_leader_bonus(r, x) for x in _list(leaders)],
+        mult,
+        tname,
         halvings={t.id: list(reasons) for t in troops},
     )
     value, lines = strength.hex_defence(
@@ -124,13 +178,18 @@ def melee_defence(
 
 def melee_attack(r: Resolver, groups: str, leaders: str = "", flank: bool = False) -> Calc:
     """[7.21], [7.51], [7.52], [10.11], [14.12], [14.13]: the attack total. Hexes are separated
-    by '|', units by ','; a trailing '^' halves a Class A/B unit for elevation."""
+    by '|', units by ',' (values or type codes); a trailing '^' halves a Class A/B unit for
+    elevation (with the Elevation rule on); no flank doubling with Facing [16.24]."""
     bonus_parts = str(leaders or "").split("|")
+    elevation_on: bool | None = None
     out = []
     for n, part in enumerate(str(groups).split("|")):
         atts = []
         for m, raw in enumerate(_list(part)):
             up = raw.endswith("^")
+            if up and elevation_on is None:
+                elevation_on = _rule_on(r, "elevation", "'^' elevation halving", "Elevation")
+            up = up and bool(elevation_on)
             melee, kind = _melee_value(raw.rstrip("^"))
             if kind == "dot":
                 raise InvalidInput("a dot unit cannot attack [3.36]")
@@ -139,8 +198,11 @@ def melee_attack(r: Resolver, groups: str, leaders: str = "", flank: bool = Fals
                     f"a{n}{m}", f"unit {raw}", "A", int(melee or 0), uphill="uphill" if up else ""
                 )
             )
-        bonus = [frac(x) for x in _list(bonus_parts[n] if n < len(bonus_parts) else "")]
+        bonus = [_leader_bonus(r, x) for x in _list(bonus_parts[n] if n < len(bonus_parts) else "")]
         out.append(strength.AttackGroup(f"hex {n + 1}", atts, bonus))
+    if flank and r.options.get("facing"):
+        r.explain("flank attack: no doubling with the Facing rule [16.24]")
+        flank = False
     value, lines = strength.attack_total(out, bool(flank))
     return Calc(ftext(value), f"attack {ftext(value)}", lines)
 
@@ -211,9 +273,34 @@ def half_elimination(r: Resolver, troops: int) -> Calc:
     return Calc(k, f"{k} of {troops} eliminated (defender's choice), {int(troops) - k} disrupted")
 
 
+CLASSES = ("A", "B", "C", "Ff", "Mf", "D", "E")
+
+
+def _stack_classes(r: Resolver, items: list[str]) -> list[str]:
+    """Classes (A, Ff...) or unit types with an optional count (SD, 2BW, L) -> one class
+    per unit, as the Summary of Unit Types gives them [3.4]."""
+    out: list[str] = []
+    for raw in items:
+        t = raw.strip()
+        if t in CLASSES:
+            out.append(t)
+            continue
+        digits = len(t) - len(t.lstrip("0123456789"))
+        count, code = (int(t[:digits]) if digits else 1), t[digits:]
+        attrs = _type_attrs(code)
+        if attrs is None:
+            raise InvalidInput(
+                f"{t!r} is neither a class ({', '.join(CLASSES)}) nor a unit type such as SD or 2BW"
+            )
+        r.explain(f"{count} x {code.upper()}: Class {attrs.get('klass')}")
+        out.extend([str(attrs.get("klass"))] * count)
+    return out
+
+
 def stacking(r: Resolver, classes: str, limit: int) -> Calc:
-    """[5.3], [5.4]: class compatibility and the limit (leaders not counted)."""
-    cls = _list(classes)
+    """[5.3], [5.4]: class compatibility and the limit (leaders not counted). Units by class
+    (A,Ff,E) or by type with a count (2SD,BW,L)."""
+    cls = _stack_classes(r, _list(classes))
     from rulesets.prestags.movement import classes_compatible
 
     troops = [c for c in cls if c != "E"]
@@ -308,7 +395,13 @@ def plot_path(r: Resolver, path: str, ma: str, grid: str = "") -> Calc:
 
 
 def elevation(r: Resolver, klass: str, attacker: str, defender: str) -> Calc:
-    """[14.11], [14.21]: Class A/B attacks uphill or slope to slope are halved."""
+    """[14.11], [14.21]: with the Elevation rule on, Class A/B attacks uphill or slope to
+    slope are halved."""
+    if not r.options.get("elevation"):
+        return Calc(
+            False,
+            "no elevation penalty: the Elevation rule [14.0] is off (--option elevation=true)",
+        )
     why = strength.elevation_halves(
         klass, attacker, defender, bool(r.options.get("elevation_ground_hilltop", True))
     )
@@ -403,9 +496,14 @@ PROCS: dict[str, ProcedureDef] = {
             "Melee defence of a hex",
             melee_defence,
             (
-                Param("units", help="melee values: 4,[4],•"),
-                Param("leaders", required=False, default="", help="leader bonuses: 9,6"),
-                Param("terrain", required=False, default="1", help="terrain multiplier"),
+                Param("units", help="melee values or unit types: 4,[4],•,SD"),
+                Param("leaders", required=False, default="", help="leader bonuses or grades: 9,L2"),
+                Param(
+                    "terrain",
+                    required=False,
+                    default="1",
+                    help="the hex's terrain (woods, village...) or a multiplier",
+                ),
                 Param("panicked", "bool", required=False, default=False),
                 Param("flank", "bool", required=False, default=False),
                 Param("plotted_mv", "bool", required=False, default=False),
@@ -499,7 +597,7 @@ PROCS: dict[str, ProcedureDef] = {
             "stacking",
             "Stacking check",
             stacking,
-            (Param("classes", help="A,Ff,E"), Param("limit", "int", min=0)),
+            (Param("classes", help="classes A,Ff,E or unit types 2SD,BW,L"), Param("limit", "int", min=0)),
             aliases=("5.3", "5.4"),
             reference="5.3, 5.4",
         ),

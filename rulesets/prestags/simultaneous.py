@@ -263,6 +263,8 @@ def resolve_movement(ctx: Ctx) -> None:
             m["pos"] = h
             m["idx"] += 1
             m["entered"].append(h)
+        # control changes after every change of position, each step of the move [11.3]
+        movement.mark_control(ctx, [wants[uid] for uid in sorted(wants) if uid not in stop])
         for uid in sorted(wants):
             m = movers[uid]
             if m["stopped"] or not m["entered"] or m["entered"][-1] != wants[uid]:
@@ -287,7 +289,6 @@ def resolve_movement(ctx: Ctx) -> None:
             results.exit_unit(ctx, uid, reason, m["exit"])
         if m["entered"]:
             moved[uid] = m["entered"]
-            movement.mark_control(ctx, [m["entered"][-1]])
     ctx.set_var("sim_moved", moved)
     for side in SIDES:
         problems = movement.stacking_problems(ctx.state, ctx.ruleset, side)

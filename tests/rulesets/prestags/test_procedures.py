@@ -23,7 +23,8 @@ positive = st.fractions(min_value=Fraction(1, 8), max_value=Fraction(200), max_d
 
 def calc(name: str, **params: object) -> object:
     proc = plugin.procedure(name)
-    return proc.fn(FreeResolver(plugin.tables(), OPTS, dice=params.pop("dice", None)), **params)
+    options = {**OPTS, **params.pop("options", {})}  # type: ignore[dict-item]
+    return proc.fn(FreeResolver(plugin.tables(), options, dice=params.pop("dice", None)), **params)
 
 
 @given(positive, positive)
@@ -171,9 +172,9 @@ def test_fraction_text():
 # -- the procedures as calc runs them ------------------------------------------------------------
 def test_procedures_answer_and_explain():
     assert calc("odds", attack="26", defence="9").value == "2-1"
-    assert calc("melee_defence", units="[4]", flank=True).value == "1"
+    assert calc("melee_defence", units="[4]", flank=True, options={"facing": True}).value == "1"
     assert calc("melee_defence", units="4,•", leaders="9").value == "8"
-    assert calc("melee_attack", groups="5^", leaders="9").value == "5"  # 2½ + capped 2½
+    assert calc("melee_attack", groups="5^", leaders="9", options={"elevation": True}).value == "5"  # 2½ + 2½
     assert calc("melee_attack", groups="2|2", flank=True).value == "8"
     assert calc("vp", melee="[4]").value == 2 and calc("vp", melee="•", fire=2).value == 3
     assert calc("victory_level", own=20, enemy=10).value == "Substantive"
@@ -188,7 +189,7 @@ def test_procedures_answer_and_explain():
     assert calc("leader_reduction", grade=4).value == "eliminated"
     assert calc("leader_reduction", grade=5).value == 6
     assert calc("die_row", die=6, disrupted=True).value == 7
-    assert calc("elevation", klass="B", attacker="slope", defender="slope").value is True
+    assert calc("elevation", klass="B", attacker="slope", defender="slope", options={"elevation": True}).value
     assert calc("facing", facing=0, hexside=3).value == "flank"
     assert calc("stacking", classes="Ff,A,B", limit=3).value is False
     assert calc("combat", attack="8", defence="1", dice=[1]).value == "E"
