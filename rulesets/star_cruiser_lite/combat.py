@@ -136,6 +136,20 @@ def label(g: Game, b: dict[str, Any], uid: str) -> str:
     return g.label(g.state.units[uid])
 
 
+def side_name(state: State, b: dict[str, Any], key: str) -> str:
+    """A battle side as the players know it: its nations' names ("America and Britain"),
+    never the bare "A"/"B" of the battle record."""
+    names = [state.sides[n].name if n in state.sides else n for n in b["sides"][key]["nations"]]
+    if not names:
+        return f"side {key}"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def side_label(state: State, b: dict[str, Any], key: str) -> str:
+    """The name with the battle key the GM's combat actions use: "Kafers (side A)"."""
+    return f"{side_name(state, b, key)} (side {key})"
+
+
 def units_of(b: dict[str, Any], side: str, roles: tuple[str, ...] = ENGAGED) -> list[str]:
     return sorted(uid for uid, info in b["units"].items() if info["side"] == side and info["role"] in roles)
 
@@ -273,7 +287,8 @@ def setup(ctx: Ctx) -> None:
         for uid in units_of(b, key, ("damaged",)):
             b["units"][uid]["role"] = "screened" if screened else "line"
         ctx.explain(
-            f"side {key}: damaged warships {'screened' if screened else 'stand in the line'} "
+            f"{side_label(ctx.state, b, key)}: damaged warships "
+            f"{'screened' if screened else 'stand in the line'} "
             f"({own} vs {enemy} in line)"
         )
     for key in ("A", "B"):
@@ -433,7 +448,7 @@ def arousal(ctx: Ctx) -> None:
             and kafer_arousal(ctx, b["round"], f"Kafers (side {key})").value
         ):
             side["aroused"] = True
-            b["log"].append(f"side {key} Kafers aroused")
+            b["log"].append(f"{side_label(ctx.state, b, key)}: Kafers aroused")
 
 
 # -- CMB.2 engagement range, CMB.3 break-off ------------------------------------------------
@@ -509,7 +524,7 @@ def side_value(ctx: Ctx, g: Game, b: dict[str, Any], key: str) -> int:
             bool(side.get("kafer")),
             bool(side.get("aroused")),
             0,
-            f"side {key}",
+            f"side {key} ({side_name(g.state, b, key)})",
         ).value
     )
 
@@ -534,7 +549,10 @@ def choose_range(ctx: Ctx) -> None:
         ctx.explain(f"tie {va}-{vb}: each pairing keeps its range")
     else:
         b["range"] = wanted_range(g, b, winner)
-        ctx.explain(f"side {winner} wins the engagement range {va}-{vb} and chooses {b['range']} range")
+        ctx.explain(
+            f"{side_label(ctx.state, b, winner)} wins the engagement range {va}-{vb} and chooses "
+            f"{b['range']} range"
+        )
     b["log"].append(f"engagement range A {va} / B {vb}: {b['range'] or 'unchanged'}")
 
 
@@ -567,8 +585,8 @@ def breakoff(ctx: Ctx) -> None:
                 b["units"][x]["role"] != "line" or is_facility(b, x) for x in units_of(b, breaking, ("line",))
             ):
                 _leave(ctx, g, b, uid, breaking)
-        b["log"].append(f"side {breaking} breaks off")
-        ctx.explain(f"side {breaking} breaks off (threshold met, range won)")
+        b["log"].append(f"{side_label(ctx.state, b, breaking)} breaks off")
+        ctx.explain(f"{side_label(ctx.state, b, breaking)} breaks off (threshold met, range won)")
     _repair_pairs(ctx, g, b)
     _end_check(g, b)
 
@@ -989,13 +1007,9 @@ def aftermath(ctx: Ctx) -> None:
                     "battle",
                 )
     nations = sorted(set(b["sides"]["A"]["nations"]) | set(b["sides"]["B"]["nations"]))
-    outcome = (
-        "side A (" + ", ".join(b["sides"]["A"]["nations"]) + ") holds the field"
-        if winner == "A"
-        else "side B (" + ", ".join(b["sides"]["B"]["nations"]) + ") holds the field"
-        if winner == "B"
-        else "no side holds the field"
-    )
+    outcome = "no side holds the field"
+    if winner in ("A", "B"):
+        outcome = f"the field is held by {side_label(g.state, b, winner)}"
     losses = {n: [] for n in nations}
     for uid, info in b["units"].items():
         if info["role"] == "lost":
@@ -1043,7 +1057,15 @@ def aftermath(ctx: Ctx) -> None:
             "battle",
             system=b["system"],
         )
-    ctx.set_var("last_battle", {"id": b["id"], "winner": winner, "kind": b["kind"]})
+    ctx.set_var(
+        "last_battle",
+        {
+            "id": b["id"],
+            "winner": winner,
+            "winner_name": side_name(g.state, b, winner) if winner in ("A", "B") else "",
+            "kind": b["kind"],
+        },
+    )
     ctx.summary(f"Battle at {b['system']}: {outcome}")
 
 
