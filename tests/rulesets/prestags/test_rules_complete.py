@@ -13,7 +13,7 @@ from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.procedures import FreeResolver
 from rulesets.prestags import combat, plugin
 from rulesets.prestags.movement import controller
-from tests.rulesets.prestags.helpers import act, deployed, place, sim_to, until
+from tests.rulesets.prestags.helpers import act, act_all, deployed, place, sim_to, status, until
 
 OPTS = {o.id: o.default for o in plugin.options()}
 
@@ -120,3 +120,22 @@ def test_stacking_by_unit_type():
     assert out.value is False and "Class A and Class B" in out.summary
     assert calc("stacking", classes="4SD", limit=3).value is False
     assert calc("stacking", classes="A,Ff,E", limit=3).value is True  # classes still work
+
+
+# -- panic in the simultaneous game [13.0] ------------------------------------------------------
+def test_panicked_units_must_flee_in_the_simultaneous_game():
+    """[13.0], digest 5.9: a panicked unit flees in each of its side's Movement Phases; in the
+    simultaneous game that is the Movement Resolution Phase, and its plot is void."""
+    e = deployed({"simultaneous": True, "panic": True})
+    status(e, "b-lc-01", "panicked", True)
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 MV 0604"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 MV 0608"}, by="B")
+    sim_to(e, "MOVE_RES")
+    assert "flee" in e.status().prompt
+    with pytest.raises(ActionRejected, match="must flee first"):
+        act(e, "resolve_movement")
+    act_all(e, "flee", {"unit": "b-lc-01", "path": ["0610"]})
+    out = act(e, "resolve_movement")
+    assert e.state.unit("b-lc-01").location == "hex:0610", "the flight stands, the plot is void"
+    assert "its flight replaces its plot" in "\n".join(out.entry.lines)
+    assert e.state.unit("a-hc-01").location == "hex:0604"
