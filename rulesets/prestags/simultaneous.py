@@ -19,7 +19,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import combat, crt, hexmap, movement, panic, results, turns
+from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results, turns
 from rulesets.prestags.common import SIDES, Info, info, other, side_data, units_at
 from rulesets.prestags.plots import mv_path, orders
 
@@ -149,15 +149,22 @@ def resolve_melee(ctx: Ctx) -> None:
     for side, target, units in attacks:
         try:
             p = combat.plan_melee(ctx, units, [target], side, moving=moving)
-            crt.odds_column(ctx.tables, ctx.options, p.attack, p.defence)
+            ex = exclusive.melee_adjust(ctx, units, [target], side)  # Alexander, Viking ferocity
+            crt.odds_column(ctx.tables, ctx.options, p.attack, p.defence, ex.shift)
         except ActionRejected as exc:
             ctx.explain(f"melee on {target} not made: {exc}")
             continue
-        plans.append((side, p))
+        plans.append((side, p, ex))
     rolled = []
-    for side, p in plans:
+    for side, p, ex in plans:
         readings = combat.roll_melee(
-            ctx, p, side, f"melee: {', '.join(a.label for a in p.attackers)} -> {p.targets[0]}"
+            ctx,
+            p,
+            side,
+            f"melee: {', '.join(a.label for a in p.attackers)} -> {p.targets[0]}",
+            ex.shift,
+            0,
+            ex.die,
         )
         rolled.append((side, p, readings))
     shown = []

@@ -4,6 +4,8 @@ own words."""
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
@@ -139,3 +141,110 @@ def test_panicked_units_must_flee_in_the_simultaneous_game():
     assert e.state.unit("b-lc-01").location == "hex:0610", "the flight stands, the plot is void"
     assert "its flight replaces its plot" in "\n".join(out.entry.lines)
     assert e.state.unit("a-hc-01").location == "hex:0604"
+
+
+# -- the games' exclusive rules, automated (digest 4.5) -------------------------------------------
+def _set_var(e: Any, name: str, value: Any) -> None:
+    e.perform("gm.set_var", {"name": name, "value": json.dumps(value)})
+
+
+def _melee(e: Any) -> Any:
+    return act(
+        e,
+        "melee",
+        {"attackers": ["a-sd-03", "a-sd-04"], "targets": ["0408"]},
+        {"advance:0408:1": "", "half:0408": "b-ax-01,b-ax-02"},
+    )
+
+
+def _melee_column(e: Any) -> tuple[str, str]:
+    out = _melee(e)
+    return out.entry.summary.split(", ")[1].split(":")[0], "\n".join(out.entry.lines)
+
+
+def _ready_to_melee(exclusive: dict[str, Any] | None) -> Any:
+    e = deployed()
+    place(e, "a-sd-03", "0407")
+    place(e, "a-sd-04", "0407")
+    place(e, "a-ldr-01", "0407")
+    if exclusive is not None:
+        _set_var(e, "exclusive", exclusive)
+    until(e, "MELEE")
+    return e
+
+
+LABELS = ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1"]
+
+
+def test_alexander_shifts_his_stacks_melee_two_columns():
+    """Spartan [3.1] (EXT-OCR): units stacked with Alexander shift the odds 2 columns their way."""
+    plain, _ = _melee_column(_ready_to_melee(None))
+    column, text = _melee_column(_ready_to_melee({"alexander": "a-ldr-01"}))
+    assert LABELS.index(column) == min(8, LABELS.index(plain) + 2)
+    assert "Alexander" in text and "[S3.1]" in text
+
+
+def test_alexander_scenarios_name_him():
+    from campaign_tui.core.engine import Engine
+
+    e = Engine.create(plugin, "spartan-issus", {}, seed=1)
+    assert e.state.vars["exclusive"] == {"alexander": "a-ldr-01"}
+    assert e.state.unit("a-ldr-01").status["grade"] == 1
+    off = Engine.create(plugin, "spartan-issus", {"exclusive_rules": False}, seed=1)
+    from rulesets.prestags import exclusive
+
+    assert exclusive.rules(off.state) == {}
+
+
+def test_viking_ferocity_column_then_die():
+    """Viking [3.6]-[3.8] (EXT-OCR): the first melee Player-Turn +1 column; later +1 on the
+    die, never above 6."""
+    plain, _ = _melee_column(_ready_to_melee(None))
+    column, text = _melee_column(_ready_to_melee({"ferocity": "A"}))
+    assert LABELS.index(column) == min(8, LABELS.index(plain) + 1) and "[V3.6]" in text
+    e = _ready_to_melee({"ferocity": "A"})
+    _set_var(e, "ferocity_first", -1)  # the Vikings meleed in an earlier Player-Turn
+    out = _melee(e)
+    assert plain in out.entry.summary and "[V3.7]" in "\n".join(out.entry.lines)
+    roll = out.entry.rolls[-1]
+    kept = 0 if roll.dice == [6] else 1
+    assert ("exclusive rule, within 1-6", kept) in [tuple(m) for m in roll.modifiers]
+
+
+def test_ferocity_die_modifier_stays_within_one_to_six():
+    from campaign_tui.core.procedures import FreeResolver as FR
+    from rulesets.prestags import crt
+
+    for die, mod, row in ((6, 1, 6), (3, 1, 4), (1, -1, 1), (4, -1, 3)):
+        r = FR(plugin.tables(), OPTS, dice=[die])
+        two_to_one = (Fraction(2), Fraction(1))
+        _c, readings, _roll = crt.resolve(r, OPTS, *two_to_one, [("h", False)], "t", capped_mod=mod)
+        assert readings[0].row == row
+    r = FR(plugin.tables(), OPTS, dice=[6])
+    _c, readings, _roll = crt.resolve(r, OPTS, Fraction(2), Fraction(1), [("h", True)], "t", capped_mod=1)
+    assert readings[0].row == 7  # the ferocity cap is at 6; the disruption +1 still counts [8.2]
+
+
+def test_legion_bc_fires_and_still_melees():
+    from rulesets.prestags import exclusive
+
+    legion = SimpleNamespace(vars={"game": "L"}, options=dict(OPTS))
+    assert exclusive.fires_and_melees(legion, "BC")  # type: ignore[arg-type]
+    assert not exclusive.fires_and_melees(SimpleNamespace(vars={"game": "V"}, options=OPTS), "BC")  # type: ignore[arg-type]
+
+
+def test_spartan_range_increment_from_a_hilltop():
+    """Spartan [3.3] (EXT-SCAN): a fire unit on a hilltop firing at a lower hex has one more
+    hex of range; a skirmisher (range 1) then reaches 2 hexes."""
+    e = deployed()
+    _set_var(e, "game", "S")
+    act(e, "map_hexes", {"facts": "0608 clear hilltop; 0606 clear ground"})
+    until(e, "MOVE")
+    e.advance()
+    for _ in range(12):
+        if e.state.step == "FIRE" and e.state.vars["roles"]["phasing"] == "B":
+            break
+        e.advance()
+    place(e, "a-hc-01", "0606")
+    out = act_all(e, "fire", {"firers": ["b-sk-02"], "target": "0606"})
+    assert "[S3.3]" in "\n".join(out.entry.lines)
