@@ -110,11 +110,21 @@ def combat(
     disrupted: bool = False,
     shift: int = 0,
     defense: str | None = None,
+    ferocity: int = 0,
 ) -> Calc:
-    """[8.0]-[8.2]: roll one die and read the CRT (+1 against a disrupted defender)."""
+    """[8.0]-[8.2]: roll one die and read the CRT (+1 against a disrupted defender). *shift*:
+    columns (Alexander [S3.1] +2 / -2, Viking ferocity's first turn +1); *ferocity*: Viking
+    [3.7]/[3.8] +1 / -1 on the die, never above 6 or below 1."""
     a, d = frac(attack), _dfn(defence, defense)
     column, readings, roll = crt.resolve(
-        r, r.options, a, d, [("target", bool(disrupted))], "combat", shift=int(shift)
+        r,
+        r.options,
+        a,
+        d,
+        [("target", bool(disrupted))],
+        "combat",
+        shift=int(shift),
+        capped_mod=int(ferocity),
     )
     rd = readings[0]
     return Calc(
@@ -446,6 +456,82 @@ def contact(r: Resolver, result: str, leader_cancelled: bool = False) -> Calc:
     return Calc(none, "contact: both sides stay locked" if none else "a decision: no contact (any ends)")
 
 
+def entry_cost(
+    r: Resolver,
+    terrain: str,
+    elevation: str = "ground",
+    road: bool = False,
+    from_slope: bool = False,
+    klass: str = "",
+    game: str = "",
+) -> Calc:
+    """[5.11], [5.51], [5.61], [5.62], TEC, exclusive prohibitions: the Movement Points to
+    enter a hex (road = along a road from a road hex; from_slope = a hilltop entered from a
+    slope); with a class and a game, the exclusive rules' prohibitions."""
+    from rulesets.prestags.common import tec_table_id
+
+    table = r.tables.get(tec_table_id(r.options))
+    t = str(terrain).strip().lower()
+    if t not in table.axis("terrain").labels:
+        raise InvalidInput(f"no terrain {t!r} on the TEC: {', '.join(table.axis('terrain').labels)}")
+    if road:
+        return Calc("1", "1 MP: road hex to road hex through a road hexside, whatever else is there [5.51]")
+    if klass and game:
+        cell = str(r.tables.get("prohibitions").lookup(game=game.upper(), klass=klass).cell)
+        if t in [x.strip() for x in cell.split(",")]:
+            return Calc(None, f"Class {klass} may not enter {t} in this game (exclusive rules)")
+    cost = str(table.lookup(terrain=t, effect="mp").cell)
+    if cost == "X":
+        return Calc(None, f"{t} may not be entered (TEC)")
+    if elevation == "slope":
+        mp = frac(table.lookup(terrain="slope", effect="mp").cell)
+        return Calc(ftext(mp), f"{ftext(mp)} MP: a slope hex, moving up, down or across [5.61]")
+    mp = frac(cost)
+    if elevation == "hilltop" and from_slope:
+        extra = str(table.lookup(terrain="hilltop", effect="mp").cell)
+        add = frac(extra[1:]) if extra.startswith("+") else Fraction(0)
+        return Calc(ftext(mp + add), f"{ftext(mp + add)} MP: {t} hilltop from a slope, +{ftext(add)} [5.62]")
+    return Calc(ftext(mp), f"{ftext(mp)} MP: {t} (TEC)")
+
+
+class _CapabilityCtx:
+    """What ``combat.capability`` reads, for a calc outside a battle."""
+
+    def __init__(self, r: Resolver, game: str) -> None:
+        self.tables = r.tables
+        self.options = {**r.options, "unit_capability": True}
+        self._game = game.upper()
+
+    def var(self, name: str, default: Any = None) -> Any:
+        return self._game if name == "game" else default
+
+
+def capability(r: Resolver, game: str, defender: str, attackers: str) -> Calc:
+    """[5.39], Chariot [3.2], Spartan [3.4], Yeoman [8.2]: the Unit Capability Chart for one
+    defending unit type against the attacking types (the attacker gets the best entry)."""
+    from rulesets.prestags import combat
+    from rulesets.prestags.common import Info
+
+    def unit(code: str) -> Info:
+        attrs = _type_attrs(code)
+        if attrs is None:
+            raise InvalidInput(f"{code!r} is not a unit type such as SD or PP")
+        c = OCR_ALIASES.get(code.upper(), code.upper())
+        return Info(
+            c, c, "", c, str(attrs.get("klass")), None, "", None, None, Fraction(0), False, "", None, "", 0
+        )
+
+    cap = combat.capability(_CapabilityCtx(r, game), [unit(a) for a in _list(attackers)], unit(defender))  # type: ignore[arg-type]
+    if cap is None:
+        return Calc("x1", f"no entry for {defender.upper()} in game {game.upper()}: defence unchanged")
+    if cap == "P":
+        return Calc("P", f"{defender.upper()} may not be attacked by these units [Y8.22]")
+    kind, value = cap
+    if kind == "=":
+        return Calc(ftext(value), f"{defender.upper()} defends at {ftext(value)} [Y8.2]")
+    return Calc(f"x{ftext(value)}", f"{defender.upper()}'s defence x{ftext(value)} [5.39]")
+
+
 def distance(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
     """[3.35], digest 5.15: range in hexes (the target hex counted, the firer's not) on a
     column-row grid."""
@@ -479,6 +565,15 @@ PROCS: dict[str, ProcedureDef] = {
                 DEFENSE,
                 Param("disrupted", "bool", required=False, default=False),
                 Param("shift", "int", required=False, default=0),
+                Param(
+                    "ferocity",
+                    "int",
+                    required=False,
+                    default=0,
+                    min=-1,
+                    max=1,
+                    help="Viking ferocity on the die: 1 (Vikings attack), -1 (attacked), kept in 1-6",
+                ),
             ),
             aliases=("8.0", "8.2", "4.1"),
             reference="8.0",
@@ -724,6 +819,33 @@ PROCS: dict[str, ProcedureDef] = {
             ),
             aliases=("18.1", "18.5"),
             reference="18.1, 18.5",
+        ),
+        ProcedureDef(
+            "entry_cost",
+            "Movement Points to enter a hex",
+            entry_cost,
+            (
+                Param("terrain", help="clear, woods, village, stream..."),
+                Param("elevation", "choice", choices=hexmap.ELEVATIONS, required=False, default="ground"),
+                Param("road", "bool", required=False, default=False),
+                Param("from_slope", "bool", required=False, default=False),
+                Param("klass", required=False, default="", help="the unit's class, for prohibitions"),
+                Param("game", "choice", choices=("", "C", "S", "L", "V", "Y"), required=False, default=""),
+            ),
+            aliases=("5.11", "5.51", "5.61", "5.62", "9.0mp"),
+            reference="5.11, 5.51, 5.61, 5.62",
+        ),
+        ProcedureDef(
+            "capability",
+            "Unit Capability Chart",
+            capability,
+            (
+                Param("game", "choice", choices=("C", "S", "Y")),
+                Param("defender", help="the defending unit's type: PP"),
+                Param("attackers", help="the attacking types: MS,SD"),
+            ),
+            aliases=("5.39", "C3.2", "S3.4", "Y8.2"),
+            reference="5.39",
         ),
         ProcedureDef(
             "distance",

@@ -41,6 +41,7 @@ from rulesets.star_cruiser_lite.rules_combat import (
     pd_missile_rating,
     pd_split,
     range_winner,
+    threshold_met,
 )
 from rulesets.star_cruiser_lite.rules_command import class_rank
 
@@ -456,34 +457,24 @@ def breakoff_due(g: Game, b: dict[str, Any], key: str) -> bool:
     """E-11: a side tries to break off once a condition of its threshold holds."""
     side = b["sides"][key]
     cond = side.get("breakoff") or {}
-    if cond.get("never"):
-        return False
     ships = [u for u, info in b["units"].items() if info["side"] == key and info["kind"] == "ship"]
-    if not ships:
+    if cond.get("never") or not ships:
         return False
-    start = max(1, int(side.get("start", len(ships))))
     lost = [u for u in ships if b["units"][u]["role"] == "lost"]
     damaged = [u for u in ships if u in lost or (g.state.units.get(u) and g.damaged(g.state.units[u]))]
-    if "damaged_pct" in cond and 100 * len(damaged) >= int(cond["damaged_pct"]) * start:
-        return True
-    if "destroyed_pct" in cond and 100 * len(lost) >= int(cond["destroyed_pct"]) * start:
-        return True
-    if (
-        cond.get("flagship_lost")
-        and side.get("flagship")
-        and (
-            side["flagship"] in lost
-            or (side["flagship"] in g.state.units and not g.alive(g.state.units[side["flagship"]]))
+    flag = side.get("flagship")
+    live = [u for u in ships if b["units"][u]["role"] in ENGAGED]
+    return bool(
+        threshold_met(
+            cond,
+            max(1, int(side.get("start", len(ships)))),
+            len(damaged),
+            len(lost),
+            bool(flag) and (flag in lost or (flag in g.state.units and not g.alive(g.state.units[flag]))),
+            int(b["round"]),
+            bool(live) and all(g.cur(g.state.units[u], "sv") == 0 for u in live),
         )
-    ):
-        return True
-    if cond.get("round") and int(b["round"]) >= int(cond["round"]):
-        return True
-    if cond.get("salvoes_spent"):
-        live = [u for u in ships if b["units"][u]["role"] in ENGAGED]
-        if live and all(g.cur(g.state.units[u], "sv") == 0 for u in live):
-            return True
-    return False
+    )
 
 
 def wanted_range(g: Game, b: dict[str, Any], key: str) -> str:

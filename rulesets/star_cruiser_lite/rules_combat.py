@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -90,6 +91,53 @@ def engagement_range(
     choice = a_wants if winner == "A" else b_wants
     r.explain(f"side {winner} has the higher value ({a_value}-{b_value}) and chooses {choice} range")
     return Calc(choice, f"{choice} range (side {winner} chooses)")
+
+
+def threshold_met(
+    cond: dict[str, Any],
+    start: int,
+    damaged: int,
+    destroyed: int,
+    flagship_lost: bool,
+    round: int,
+    salvoes_spent: bool,
+) -> str:
+    """E-11 / F-20b: the first condition of a side's break-off threshold (from its orders) that
+    holds, or ''. *start*: ships at the start; *damaged* counts the destroyed ones too."""
+    if cond.get("never"):
+        return ""
+    start = max(1, int(start))
+    if "damaged_pct" in cond and 100 * int(damaged) >= int(cond["damaged_pct"]) * start:
+        return f"{damaged} of {start} ships damaged >= {cond['damaged_pct']}%"
+    if "destroyed_pct" in cond and 100 * int(destroyed) >= int(cond["destroyed_pct"]) * start:
+        return f"{destroyed} of {start} ships destroyed >= {cond['destroyed_pct']}%"
+    if cond.get("flagship_lost") and flagship_lost:
+        return "the flagship is lost"
+    if cond.get("round") and int(round) >= int(cond["round"]):
+        return f"round {round} reached (break off from round {cond['round']})"
+    if cond.get("salvoes_spent") and salvoes_spent:
+        return "every ship in the line has spent its missile salvoes"
+    return ""
+
+
+def breakoff_threshold(
+    r: Resolver,
+    threshold: Any,
+    start: int,
+    damaged: int = 0,
+    destroyed: int = 0,
+    flagship_lost: bool = False,
+    round: int = 1,
+    salvoes_spent: bool = False,
+) -> Calc:
+    """E-11 / F-20b: does a side's break-off threshold hold this round? *threshold* as the
+    orders give it, e.g. {"damaged_pct": 50, "flagship_lost": true}."""
+    cond = as_dict(threshold, "threshold")
+    why = threshold_met(cond, start, damaged, destroyed, flagship_lost, round, salvoes_spent)
+    r.explain(f"threshold {json.dumps(cond)}: " + (why or "no condition holds"))
+    if not why:
+        return Calc(False, "no break-off: the threshold is not met")
+    return Calc(True, f"breaks off if it wins the range: {why}")
 
 
 def breakoff_attempt(
@@ -441,6 +489,21 @@ def pairing(r: Resolver, a: Any, b: Any) -> Calc:
 def breakoff_step(range: str) -> str:
     """F-20b: a pairing breaking off moves from short to long, and from long out of combat."""
     return "long" if range == "short" else "out"
+
+
+def screening(r: Resolver, own_line: int, enemy_line: int) -> Calc:
+    """CMB.0 / F-21: a side that outnumbers the enemy's battle line screens its damaged
+    warships (and non-combatants, and may use escorts); outnumbered, damaged warships and
+    escorts stand in the line and non-combatants may be forced into it (F-21a)."""
+    own, enemy = int(own_line), int(enemy_line)
+    if own > enemy:
+        r.explain(f"line {own} vs {enemy}: outnumbering - damaged warships screened, escorts may escort")
+        return Calc("screened", "damaged warships are screened")
+    r.explain(
+        f"line {own} vs {enemy}: not outnumbering - damaged warships and escorts stand in the line; "
+        f"non-combatants checked on pct(10 x {max(0, enemy - own)}) each (F-21a)"
+    )
+    return Calc("line", "damaged warships stand in the line")
 
 
 def escorts_allowed(

@@ -248,3 +248,30 @@ def test_spartan_range_increment_from_a_hilltop():
     place(e, "a-hc-01", "0606")
     out = act_all(e, "fire", {"firers": ["b-sk-02"], "target": "0606"})
     assert "[S3.3]" in "\n".join(out.entry.lines)
+
+
+# -- every rule reachable: what the audit added ----------------------------------------------------
+def test_entry_cost_from_the_tec_and_the_prohibitions():
+    """Digest 5.3: [5.11], [5.51], [5.61], [5.62] and the exclusive prohibitions."""
+    assert calc("entry_cost", terrain="woods").value == "3"
+    assert calc("entry_cost", terrain="woods", road=True).value == "1"
+    assert calc("entry_cost", terrain="clear", elevation="slope").value == "2"
+    assert calc("entry_cost", terrain="clear", elevation="hilltop", from_slope=True).value == "2"
+    assert calc("entry_cost", terrain="river").value is None
+    assert calc("entry_cost", terrain="woods", klass="A", game="S").value is None
+    assert calc("entry_cost", terrain="woods", klass="B", game="S").value == "3"
+
+
+def test_unit_capability_chart_for_a_gm():
+    """[5.39], Yeoman [8.21]: MS and SD attacking a PP: it defends at 4; LC may not attack it."""
+    assert calc("capability", game="Y", defender="PP", attackers="MS,SD").value == "4"
+    assert calc("capability", game="Y", defender="PP", attackers="LC").value == "P"
+    assert calc("capability", game="S", defender="SD", attackers="HC,SD").value == "x½"
+    assert calc("capability", game="C", defender="BW", attackers="MC").value == "x1"
+
+
+def test_combat_takes_the_ferocity_die_modifier():
+    r = FreeResolver(plugin.tables(), OPTS, dice=[6])
+    assert plugin.procedure("combat").fn(r, attack="2", defence="1", ferocity=1).value == "D"  # row 6, not 7
+    r = FreeResolver(plugin.tables(), OPTS, dice=[3])
+    assert plugin.procedure("combat").fn(r, attack="2", defence="1", ferocity=1).value == "D"  # row 4

@@ -130,3 +130,19 @@ def test_battle_results_name_the_side():
         assert name in text
     record = next(iter(e.state.records("battles").values()))
     assert record["winner"] in ("A", "B", None)
+
+
+# -- every rule reachable: what the audit added ----------------------------------------------------
+def test_breakoff_threshold_as_the_orders_give_it():
+    """E-11 / F-20b: the campaign's break-off check with explicit inputs."""
+    t = {"damaged_pct": 50, "flagship_lost": True}
+    assert _calc("breakoff_threshold", threshold=t, start=4, damaged=2)[0] is True
+    assert _calc("breakoff_threshold", threshold=t, start=4, damaged=1)[0] is False
+    assert _calc("breakoff_threshold", threshold=t, start=4, flagship_lost=True)[0] is True
+    assert _calc("breakoff_threshold", threshold={"round": 3}, start=4, round=3)[0] is True
+    assert _calc("breakoff_threshold", threshold={"never": True}, start=4, damaged=4)[0] is False
+
+
+def test_screening_of_damaged_warships():
+    assert _calc("screening", own_line=4, enemy_line=3)[0] == "screened"
+    assert _calc("screening", own_line=3, enemy_line=3)[0] == "line"
