@@ -54,6 +54,10 @@ def _rule_on(r: Resolver, option: str, what: str, rule: str) -> bool:
     return False
 
 
+def _off(rule: str, option: str) -> str:
+    return f"the {rule} rule is off (--option {option}=true)"
+
+
 def _leader_bonus(r: Resolver, text: str) -> Fraction:
     """A leader's combat bonus: the number, or its grade as L1..L6 (leader table [10.4])."""
     t = text.strip().upper()
@@ -322,7 +326,10 @@ def stacking(r: Resolver, classes: str, limit: int) -> Calc:
 
 def retreat(r: Resolver, defender_ma: str, attacker_mas: str) -> Calc:
     """[17.0]: a defender may retreat before combat when its printed MA beats the fastest
-    attacker's by 3 or more."""
+    attacker's by 3 or more (with the Retreat Before Combat rule on)."""
+    if not r.options.get("retreat_before_combat"):
+        off = _off("Retreat Before Combat [17.0]", "retreat_before_combat")
+        return Calc(False, off + ": defenders stand")
     fastest = max(frac(x) for x in _list(attacker_mas))
     margin = frac(defender_ma) - fastest
     ok = margin >= 3
@@ -330,7 +337,10 @@ def retreat(r: Resolver, defender_ma: str, attacker_mas: str) -> Calc:
 
 
 def panic_side(r: Resolver, a_level: int, b_level: int, a_lost: int, b_lost: int, defender: str = "") -> Calc:
-    """[13.1]-[13.13]: which army panics when losses (VP scored by the enemy) reach the levels."""
+    """[13.1]-[13.13]: which army panics when losses (VP scored by the enemy) reach the levels
+    (with the Panic rule on)."""
+    if not r.options.get("panic"):
+        return Calc(None, _off("Panic [13.0]", "panic") + ": no army panics")
     reached = [s for s, lost, pl in (("A", a_lost, a_level), ("B", b_lost, b_level)) if pl and lost >= pl]
     if not reached:
         return Calc(None, "no panic")
@@ -408,10 +418,7 @@ def elevation(r: Resolver, klass: str, attacker: str, defender: str) -> Calc:
     """[14.11], [14.21]: with the Elevation rule on, Class A/B attacks uphill or slope to
     slope are halved."""
     if not r.options.get("elevation"):
-        return Calc(
-            False,
-            "no elevation penalty: the Elevation rule [14.0] is off (--option elevation=true)",
-        )
+        return Calc(False, "no elevation penalty: " + _off("Elevation [14.0]", "elevation"))
     why = strength.elevation_halves(
         klass, attacker, defender, bool(r.options.get("elevation_ground_hilltop", True))
     )
@@ -449,7 +456,10 @@ def control(r: Resolver, occupant: str = "", last_occupant: str = "") -> Calc:
 
 def contact(r: Resolver, result: str, leader_cancelled: bool = False) -> Calc:
     """[18.1], [18.5], G-25: a melee that eliminates or disrupts nobody locks both sides in
-    contact; a D cancelled by a leader counts as no disruption by default."""
+    contact; a D cancelled by a leader counts as no disruption by default (with the Contact
+    rule on)."""
+    if not r.options.get("contact"):
+        return Calc(False, _off("Contact [18.0]", "contact") + ": no contact")
     none = result == "-" or (
         result == "D" and leader_cancelled and r.options.get("contact_nullified_d", True)
     )

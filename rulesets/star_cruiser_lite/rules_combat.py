@@ -442,6 +442,7 @@ def _dock_hit(r: Resolver, stat: str, present: bool, label: str, side: str | Non
     """T-15 ``*``: the docked ship or based fighter under a Repair Bay / Fighter Hangar hit."""
     what = "docked ship" if stat == "repair" else "based fighter"
     bay = "Repair Bay" if stat == "repair" else "Fighter Hangar"
+    label = "the facility" if label == "target" else label
     if not present:
         r.explain(f"T-15 *: {bay} hit on {label}; a {what} there would take 1D6 points on the Ship column")
         return

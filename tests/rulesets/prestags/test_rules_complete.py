@@ -275,3 +275,12 @@ def test_combat_takes_the_ferocity_die_modifier():
     assert plugin.procedure("combat").fn(r, attack="2", defence="1", ferocity=1).value == "D"  # row 6, not 7
     r = FreeResolver(plugin.tables(), OPTS, dice=[3])
     assert plugin.procedure("combat").fn(r, attack="2", defence="1", ferocity=1).value == "D"  # row 4
+
+
+def test_optional_rule_procedures_answer_only_with_their_rule_on():
+    assert calc("retreat", defender_ma="9", attacker_mas="4").value is False
+    assert calc("retreat", {"retreat_before_combat": True}, defender_ma="9", attacker_mas="4").value is True
+    assert calc("contact", result="-").value is False
+    assert calc("contact", {"contact": True}, result="-").value is True
+    assert calc("panic", a_level=10, b_level=9, a_lost=10, b_lost=3).value is None
+    assert calc("panic", {"panic": True}, a_level=10, b_level=9, a_lost=10, b_lost=3).value == "A"
