@@ -4,6 +4,8 @@ from the per-game folders), applied automatically with the option ``exclusive_ru
 * Spartan [3.1] Alexander: units stacked with Alexander (the Macedonians' grade-1 leader in the
   scenarios that name the rule) shift the melee odds 2 columns in their favour, attacking or
   defending.
+* Spartan [3.22] Darius: worth 30 VP; an enemy unit next to him panics his army
+  (``panic.darius_check``, run after every change of position, and ``results.unit_vp``).
 * Spartan [3.3] Range Increment: a fire unit on a hilltop firing at a slope or ground-level
   hex adds 1 hex to its Range Allowance.
 * Legion [1.56]-[1.57]: BC units may fire, move and then melee attack in one Player-Turn.

@@ -16,7 +16,7 @@ from typing import Any
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import hexmap
+from rulesets.prestags import hexmap, panic
 from rulesets.prestags.common import (
     Info,
     at,
@@ -298,6 +298,7 @@ def mark_control(ctx: Ctx, hexes: list[str], passing: str | None = None) -> None
     Control changes after every change of position (digest 5.11), so the hexes a unit only
     moved through count too: *passing* names the side that moved through *hexes* (no enemy
     unit can be in a hex entered [5.23])."""
+    panic.darius_check(ctx, list(hexes), passing)
     for h in dict.fromkeys(hexes):
         sides = sorted({u.side for u in units_at(ctx.state, h)} | ({passing} if passing else set()))
         if len(sides) == 1:

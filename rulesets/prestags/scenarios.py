@@ -189,17 +189,20 @@ def build(ruleset: Any, scenario: Scenario, options: dict[str, Any]) -> State:
 
 
 def _exclusive(state: State, given: dict[str, Any]) -> dict[str, Any]:
-    """The scenario's exclusive rules: Alexander is his side's grade-1 leader (Spartan [3.1]),
-    Viking ferocity names the Vikings' side (Viking [3.6])."""
+    """The scenario's exclusive rules: Alexander and Darius are their sides' grade-1 leaders
+    (Spartan [3.1], [3.2]), Viking ferocity names the Vikings' side (Viking [3.6])."""
     out: dict[str, Any] = {}
-    side = str(given.get("alexander", ""))
-    if side:
-        alexander = [
-            u.id for u in state.units.values() if u.side == side and int(u.status.get("grade", 0) or 0) == 1
-        ]
-        if len(alexander) != 1:
-            raise InvalidInput(f"the Alexander rule needs one grade-1 leader on side {side}")
-        out["alexander"] = alexander[0]
+    for name in ("alexander", "darius"):
+        side = str(given.get(name, ""))
+        if side:
+            chief = [
+                u.id
+                for u in state.units.values()
+                if u.side == side and int(u.status.get("grade", 0) or 0) == 1
+            ]
+            if len(chief) != 1:
+                raise InvalidInput(f"the {name.capitalize()} rule needs one grade-1 leader on side {side}")
+            out[name] = chief[0]
     if given.get("ferocity"):
         out["ferocity"] = str(given["ferocity"])
     return out

@@ -188,7 +188,7 @@ def test_alexander_scenarios_name_him():
     from campaign_tui.core.engine import Engine
 
     e = Engine.create(plugin, "spartan-issus", {}, seed=1)
-    assert e.state.vars["exclusive"] == {"alexander": "a-ldr-01"}
+    assert e.state.vars["exclusive"] == {"alexander": "a-ldr-01", "darius": "b-ldr-01"}
     assert e.state.unit("a-ldr-01").status["grade"] == 1
     off = Engine.create(plugin, "spartan-issus", {"exclusive_rules": False}, seed=1)
     from rulesets.prestags import exclusive
@@ -284,3 +284,22 @@ def test_optional_rule_procedures_answer_only_with_their_rule_on():
     assert calc("contact", {"contact": True}, result="-").value is True
     assert calc("panic", a_level=10, b_level=9, a_lost=10, b_lost=3).value is None
     assert calc("panic", {"panic": True}, a_level=10, b_level=9, a_lost=10, b_lost=3).value == "A"
+
+
+def test_darius_is_worth_30_vp_and_an_enemy_next_to_him_panics_his_army():
+    """Spartan [3.22] (EXT-OCR)."""
+    from rulesets.prestags import results
+    from rulesets.prestags.common import info
+
+    e = deployed({"panic": True})
+    _set_var(e, "exclusive", {"darius": "b-ldr-01"})
+    lines: list[str] = []
+    ctx = SimpleNamespace(state=e.state, options=e.state.options, explain=lines.append)
+    assert results.unit_vp(ctx, info(e.state, plugin, "b-ldr-01")) == 30  # type: ignore[arg-type]
+    assert results.unit_vp(ctx, info(e.state, plugin, "b-ldr-01")) == 30  # type: ignore[arg-type]
+    assert results.unit_vp(ctx, info(e.state, plugin, "a-ldr-01")) == 1  # type: ignore[arg-type]
+    until(e, "MOVE")
+    assert not e.state.vars.get("panic")
+    out = act(e, "move", {"units": ["a-sd-01"], "path": ["0507"]})  # next to Darius in 0508
+    assert e.state.vars["panic"]["side"] == "B"
+    assert "[S3.22]" in "\n".join(out.entry.lines)
