@@ -296,7 +296,6 @@ def test_darius_is_worth_30_vp_and_an_enemy_next_to_him_panics_his_army():
     lines: list[str] = []
     ctx = SimpleNamespace(state=e.state, options=e.state.options, explain=lines.append)
     assert results.unit_vp(ctx, info(e.state, plugin, "b-ldr-01")) == 30  # type: ignore[arg-type]
-    assert results.unit_vp(ctx, info(e.state, plugin, "b-ldr-01")) == 30  # type: ignore[arg-type]
     assert results.unit_vp(ctx, info(e.state, plugin, "a-ldr-01")) == 1  # type: ignore[arg-type]
     until(e, "MOVE")
     assert not e.state.vars.get("panic")
