@@ -17,7 +17,15 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.prestags import crt, hexmap, strength, victory
-from rulesets.prestags.common import OCR_ALIASES, frac, ftext, vp_value
+from rulesets.prestags.common import (
+    OCR_ALIASES,
+    Info,
+    frac,
+    ftext,
+    leader_table_id,
+    tec_table_id,
+    vp_value,
+)
 
 
 def _type_attrs(code: str) -> dict[str, Any] | None:
@@ -50,7 +58,7 @@ def _rule_on(r: Resolver, option: str, what: str, rule: str) -> bool:
     an input that belongs to that rule is ignored."""
     if r.options.get(option):
         return True
-    r.explain(f"{what}: ignored, the {rule} rule is off (--option {option}=true)")
+    r.explain(f"{what}: ignored, {_off(rule, option)}")
     return False
 
 
@@ -62,8 +70,6 @@ def _leader_bonus(r: Resolver, text: str) -> Fraction:
     """A leader's combat bonus: the number, or its grade as L1..L6 (leader table [10.4])."""
     t = text.strip().upper()
     if len(t) == 2 and t[0] == "L" and t[1].isdigit():
-        from rulesets.prestags.common import leader_table_id
-
         return frac(r.tables.get(leader_table_id(r.options)).lookup(grade=t[1], value="bonus").cell)
     return frac(text)
 
@@ -73,8 +79,6 @@ def _terrain_mult(r: Resolver, terrain: str, effect: str) -> tuple[Fraction, str
     t = str(terrain).strip().lower()
     if not t or not t[0].isalpha():
         return frac(t or "1"), "terrain"
-    from rulesets.prestags.common import tec_table_id
-
     table = r.tables.get(tec_table_id(r.options))
     if t not in table.axis("terrain").labels:
         raise InvalidInput(f"no terrain {t!r} on the TEC: {', '.join(table.axis('terrain').labels)}")
@@ -478,8 +482,6 @@ def entry_cost(
     """[5.11], [5.51], [5.61], [5.62], TEC, exclusive prohibitions: the Movement Points to
     enter a hex (road = along a road from a road hex; from_slope = a hilltop entered from a
     slope); with a class and a game, the exclusive rules' prohibitions."""
-    from rulesets.prestags.common import tec_table_id
-
     table = r.tables.get(tec_table_id(r.options))
     t = str(terrain).strip().lower()
     if t not in table.axis("terrain").labels:
@@ -520,7 +522,6 @@ def capability(r: Resolver, game: str, defender: str, attackers: str) -> Calc:
     """[5.39], Chariot [3.2], Spartan [3.4], Yeoman [8.2]: the Unit Capability Chart for one
     defending unit type against the attacking types (the attacker gets the best entry)."""
     from rulesets.prestags import combat
-    from rulesets.prestags.common import Info
 
     def unit(code: str) -> Info:
         attrs = _type_attrs(code)
@@ -531,7 +532,8 @@ def capability(r: Resolver, game: str, defender: str, attackers: str) -> Calc:
             c, c, "", c, str(attrs.get("klass")), None, "", None, None, Fraction(0), False, "", None, "", 0
         )
 
-    cap = combat.capability(_CapabilityCtx(r, game), [unit(a) for a in _list(attackers)], unit(defender))  # type: ignore[arg-type]
+    ctx: Any = _CapabilityCtx(r, game)
+    cap = combat.capability(ctx, [unit(a) for a in _list(attackers)], unit(defender))
     if cap is None:
         return Calc("x1", f"no entry for {defender.upper()} in game {game.upper()}: defence unchanged")
     if cap == "P":

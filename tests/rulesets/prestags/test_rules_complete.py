@@ -15,7 +15,7 @@ from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.procedures import FreeResolver
 from rulesets.prestags import combat, plugin
 from rulesets.prestags.movement import controller
-from tests.rulesets.prestags.helpers import act, act_all, deployed, place, sim_to, status, until
+from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, sim_to, status, until
 
 OPTS = {o.id: o.default for o in plugin.options()}
 
@@ -78,13 +78,7 @@ def test_skirmisher_reads_fire_2_range_1_and_the_refusal_says_so():
     """[3.4] (seed RECON-H and the counter scan): SK is [2] Ff 5 with fire 2, range 1."""
     e = deployed()
     assert plugin.unit_stats(e.state, e.state.unit("b-sk-01")).startswith("F2 R1 ")
-    until(e, "MOVE")
-    e.advance()
-    # Blue's own turn: b-sk-02 in 0608 fires at 0606, two hexes away
-    for _ in range(12):
-        if e.state.step == "FIRE" and e.state.vars["roles"]["phasing"] == "B":
-            break
-        e.advance()
+    blue_turn(e)  # Blue's own turn: b-sk-02 in 0608 fires at 0606, two hexes away
     place(e, "a-hc-01", "0606")
     with pytest.raises(ActionRejected, match=r"range of 1 .*fire 2, range 1"):
         act(e, "fire", {"firers": ["b-sk-02"], "target": "0606"}, by="B")
@@ -239,12 +233,7 @@ def test_spartan_range_increment_from_a_hilltop():
     e = deployed()
     _set_var(e, "game", "S")
     act(e, "map_hexes", {"facts": "0608 clear hilltop; 0606 clear ground"})
-    until(e, "MOVE")
-    e.advance()
-    for _ in range(12):
-        if e.state.step == "FIRE" and e.state.vars["roles"]["phasing"] == "B":
-            break
-        e.advance()
+    blue_turn(e)
     place(e, "a-hc-01", "0606")
     out = act_all(e, "fire", {"firers": ["b-sk-02"], "target": "0606"})
     assert "[S3.3]" in "\n".join(out.entry.lines)
