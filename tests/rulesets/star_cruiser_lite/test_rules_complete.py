@@ -5,10 +5,12 @@ battle results that name the side."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.procedures import FreeResolver
 from rulesets.star_cruiser_lite import plugin
 from rulesets.star_cruiser_lite import rules_ground as rg
 
@@ -146,3 +148,39 @@ def test_breakoff_threshold_as_the_orders_give_it():
 def test_screening_of_damaged_warships():
     assert _calc("screening", own_line=4, enemy_line=3)[0] == "screened"
     assert _calc("screening", own_line=3, enemy_line=3)[0] == "line"
+
+
+class _BoardingCtx(FreeResolver):
+    """Just what one boarding pass reads and writes, around a real campaign state."""
+
+    def __init__(self, dice: list[int], brd: dict[str, object]) -> None:
+        e = engine()
+        super().__init__(e.tables, {o.id: o.default for o in plugin.options()}, dice=dice, seed=1)
+        self.state, self.catalog = e.state, e.catalog
+        self.vars: dict[str, object] = {"brd": brd}
+
+    def edit_var(self, name: str, default: object) -> object:
+        return self.vars.setdefault(name, default)
+
+    def unit(self, uid: str) -> object:
+        return self.state.units[uid]
+
+
+def test_boarding_party_thrown_back_to_its_own_section_fights_on():
+    """F-23 in play: after a defender win, an attacker that holds a section to fall back to,
+    passed morale and rolls over 5 fights again this round."""
+    from rulesets.star_cruiser_lite import boarding
+
+    brd = {
+        "attackers": {"ame-bdem-1": {"bf": 24, "again": True, "level": "Regular"}},
+        "sections": [
+            {"holder": "D", "unit": None, "bf": 25, "crew": True, "level": "Regular"},
+            {"holder": "A", "unit": "ame-bdem-1", "bf": 24, "crew": False},
+        ],
+        "retreat": [],
+    }
+    ctx = _BoardingCtx([1, 1, 10], brd)
+    boarding.section_pass(ctx)  # type: ignore[arg-type]
+    a = ctx.vars["brd"]["attackers"]["ame-bdem-1"]  # type: ignore[index]
+    assert a["again"] is True and a["bf"] == 23
+    assert boarding.more_passes(SimpleNamespace(vars=ctx.vars))  # type: ignore[arg-type]
