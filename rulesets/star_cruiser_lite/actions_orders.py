@@ -191,7 +191,8 @@ def _keep_tf_order(ctx: Ctx, g: Game, nation: str, tf: str, raw: dict[str, Any])
     problems = Problems("")
     order = _tf_order(g, nation, tf, raw, g.week == 0, problems)
     if problems.items:
-        raise ActionRejected("; ".join(dict.fromkeys(msg for _, msg in problems.items)))
+        msgs = dict.fromkeys(m if m.startswith(f"{tf}:") else f"{tf}: {m}" for _, m in problems.items)
+        raise ActionRejected("; ".join(msgs))
     orders = _current(ctx, nation)
     orders["tf"][tf] = order
     _store(ctx, nation, orders)
