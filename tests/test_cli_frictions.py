@@ -90,6 +90,12 @@ def test_a_choice_that_matches_nothing_is_refused_never_a_default_branch(capsys)
         args = ("tl=5", bad) if proc == "world_vp" else (bad,)
         code, _, err = run(capsys, "calc", "fifth_frontier_war", proc, *args)
         assert code == EXIT_FAIL and "is not one of" in err, bad
+    for argv in (("fifth_frontier_war", "tanker_capacity", "tanker_defense=3", "serves=Itself"),
+                 ("fifth_frontier_war", "transfer", "when=Combat"),
+                 ("fifth_frontier_war", "refuel", "code=Streamlined", "jumped=no", "starport=a"),
+                 ("second_sathar_war", "damage", "weapon=LB", "rules=Advanced", "--dice", "50")):
+        code, _, err = run(capsys, "calc", *argv)
+        assert code == EXIT_OK, (argv, err)
     with pytest.raises(InvalidInput, match="'x' is not one of a, b"):
         match_choice("x", ("a", "b"), "test")
 

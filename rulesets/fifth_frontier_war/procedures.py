@@ -596,7 +596,8 @@ PROCEDURES: list[ProcedureDef] = [
         p_tanker,
         (
             _p("tanker_defense", "int"),
-            _p("serves", "str", "squadrons (default), itself or tanker", False, "squadrons"),
+            _choice("serves", ("squadrons", "itself", "tanker"), "squadrons (default), itself or tanker",
+                    "squadrons"),
             _p("spent", "bool", "capacity already used since its last non-tanker refuel", False, False),
         ),
         ("5.15", "WE-13"),

@@ -108,10 +108,11 @@ PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "refuel", "Is a squadron fueled at the end of the movement phase?", p_refuel,
         (
-            Param("code", help="streamlined, partial or unstreamlined"),
+            Param("code", "choice", help="streamlined, partial or unstreamlined", choices=CODES),
             Param("jumped", "bool", help="it jumped in this movement phase"),
             _opt("gas_giant"), _opt("ocean"),
-            _opt("starport", "str", "X", "A-E or X"),
+            Param("starport", "choice", help="A-E or X", required=False, default="X",
+                  choices=("A", "B", "C", "D", "E", "X")),
             _opt("base", help="a base (or a reinforcement box)"),
             _opt("controlled", default=True, help="the world is controlled by the squadron's side"),
             _opt("red_zone_closed", help="an Imperial squadron at a red-zone world not yet opened"),
@@ -123,7 +124,7 @@ PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "transfer", "May troops and admirals load or unload?", p_transfer,
         (
-            Param("when", help="movement or combat"),
+            Param("when", "choice", help="movement or combat", choices=("movement", "combat")),
             _opt("enemy_squadrons"), _opt("active_enemy_sdbs"), _opt("jump_troops"), _opt("black_globe"),
             _opt("stood_aside", help="the squadrons declined or broke off the SDB fight"),
             _opt("imperial"), _opt("red_zone_closed"), _opt("warrant"),

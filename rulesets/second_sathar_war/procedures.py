@@ -372,7 +372,9 @@ def _opt(name: str, type: str, default: object, help: str = "") -> Param:
     return Param(name, type, required=False, default=default, help=help)
 
 
-RULES = _opt("rules", "str", "advanced", "advanced or basic (T11; in a campaign: the battle's)")
+RULES = Param("rules", "choice", required=False, default="advanced",
+              help="advanced or basic (T11; in a campaign: the battle's)",
+              choices=("advanced", "basic"))
 
 
 PROCEDURES: list[ProcedureDef] = [

@@ -118,7 +118,8 @@ PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "station_autodestroy", "Automatic station destruction (house rule)", station_autodestroy,
         (
-            Param("station", help="armed, fortified or fortress"),
+            Param("station", "choice", help="armed, fortified or fortress",
+                  choices=("armed", "fortified", "fortress")),
             Param("sathar", "list", help="classes of the surviving Sathar ships, e.g. FF,DD,F"),
             _opt("broken", "list", [], "classes whose EB/PB is destroyed"),
             _opt("house_rule", "bool", None, "the house rule is in use (default: the option)"),
@@ -148,7 +149,8 @@ PROCEDURES: list[ProcedureDef] = [
     ),
     ProcedureDef(
         "docked_damage", "Damage between a station and its docked ships", docked_damage,
-        (Param("destroyed", help="station or ship"), Param("original_hp", "int", min=1)),
+        (Param("destroyed", "choice", help="station or ship", choices=("station", "ship")),
+         Param("original_hp", "int", min=1)),
         ("G-41", "docking"), reference="5.14k",
     ),
 ]
