@@ -32,6 +32,9 @@ def test_the_wheel_ships_examples_data_and_entry_points(wheel: Path) -> None:
                 "second_sathar_war"):
         assert f"rulesets/{rid}/ruleset.toml" in names
     assert "campaign_tui/ui/app.tcss" in names
+    schemas = {f"campaign_tui/cli/schemas/{p.name}"
+               for p in (ROOT / "campaign_tui" / "cli" / "schemas").glob("*.json")}
+    assert schemas and schemas <= names, f"missing from the wheel: {sorted(schemas - names)}"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[campaign_tui.rulesets]" in text and "campaign-tui = campaign_tui.cli:main" in text
