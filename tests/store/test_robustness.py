@@ -70,7 +70,7 @@ def mutate(data: bytes, how: str, rnd: random.Random) -> bytes:
             parts[j] = rnd.choice(VALUES) + rest[cut:]
             lines[i] = " = ".join(parts)
     elif how == "schema":
-        return text.replace("schema_version = 1", "schema_version = 7", 1).encode()
+        return text.replace("schema_version = 2", "schema_version = 7", 1).encode()
     elif how == "unicode":
         i = rnd.randrange(len(lines)) if lines else 0
         lines.insert(i, "\u202e\ufeff = \"\udcff\"\n".encode("utf-8", "surrogatepass").decode(
