@@ -30,7 +30,7 @@ from campaign_tui.store.paths import Places
 
 
 def slug(name: str) -> str:
-    text = re.sub(r"[^A-Za-z0-9]+", "-", name.strip().lower()).strip("-")
+    text = re.sub(r"[^A-Za-z0-9]+", "-", name.strip().lower()).strip("-")[:60].strip("-")
     return text or "campaign"
 
 

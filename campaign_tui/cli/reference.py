@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from campaign_tui.cli.common import EXIT_OK, Usage, pairs, print_json, ruleset
+from campaign_tui.core.errors import InvalidInput
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -113,7 +114,11 @@ def cmd_calc(args: argparse.Namespace) -> int:
     rs = ruleset(args.ruleset)
     proc = rs.procedure(args.procedure)
     raw = pairs(args.inputs)
-    dice = [int(v) for v in args.dice.split(",")] if args.dice else None
+    try:
+        dice = [int(v) for v in args.dice.split(",")] if args.dice else None
+    except ValueError:
+        raise InvalidInput(f"--dice {args.dice!r}: give die values separated by commas, "
+                           "e.g. --dice 7,3") from None
     param_names = {p.name for p in proc.params}
     params = {}
     for p in proc.params:

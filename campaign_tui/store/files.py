@@ -54,7 +54,14 @@ from campaign_tui.store.atomic import (
     fsync_dir,
     temporary_name,
 )
-from campaign_tui.store.integrity import MAX_REPLAY, Pointer, file_hash, follow, retained
+from campaign_tui.store.integrity import (
+    MAX_REPLAY,
+    Pointer,
+    file_hash,
+    follow,
+    retained,
+    seed_disagrees,
+)
 from campaign_tui.store.lock import Lock
 from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, migrate
 from campaign_tui.store.serial import (
@@ -139,14 +146,18 @@ class FolderStore:
         if path.exists() and (not path.is_dir() or any(path.iterdir())):
             raise SaveError(path, "a campaign or other files are already there")
         parent = path.parent
-        parent.mkdir(parents=True, exist_ok=True)
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(path, f"cannot create a campaign there ({exc.strerror or exc}); "
+                            "choose another place") from None
         clean_stale_temporaries(parent)
         work = temporary_name(path)
-        for sub in ("log", "snapshots", "backups"):
-            (work / sub).mkdir(parents=True, exist_ok=True)
         store = cls(work)
         store.ruleset = engine.ruleset
         try:
+            for sub in ("log", "snapshots", "backups"):
+                (work / sub).mkdir(parents=True, exist_ok=True)
             store.lock.acquire()
             initial = engine.initial or engine.state
             entries = engine.history.pending
@@ -157,9 +168,12 @@ class FolderStore:
             if path.exists():
                 path.rmdir()            # an empty folder given by the user
             os.rename(work, path)
-        except BaseException:
+        except BaseException as exc:
             store.lock.release()
             shutil.rmtree(work, ignore_errors=True)
+            if isinstance(exc, OSError):
+                raise SaveError(path, f"cannot create a campaign there ({exc.strerror or exc}); "
+                                "choose another place") from None
             raise
         fsync_dir(parent)
         store._move_to(path)
@@ -561,7 +575,6 @@ def check_pointer(info: CampaignInfo, pointer: Pointer, path: Path, text: str) -
 
 def write_error(exc: OSError, where: Path) -> SaveError:
     """An operating-system error while saving, as a message saying what to do."""
-    target = exc.filename or where
     reason = exc.strerror or str(exc)
     hint = {errno.ENOSPC: "free some disk space and save again",
             errno.EDQUOT: "free some disk space and save again",
@@ -569,7 +582,7 @@ def write_error(exc: OSError, where: Path) -> SaveError:
             errno.EACCES: "you may not write there; save a copy somewhere else",
             errno.EPERM: "you may not write there; save a copy somewhere else"}.get(
         exc.errno or 0, "check the disk and save again")
-    return SaveError(target, f"could not save ({reason}); the last save is intact: {hint}")
+    return SaveError(where, f"could not save ({reason}); the last save is intact: {hint}")
 
 
 class BundleStore:
@@ -611,6 +624,11 @@ class BundleStore:
             if not export:
                 start = Pointer(0, (), entries[0].rng[0] if entries else info.rng_position)
                 check_pointer(info, follow(start, entries, history.get), path, text)
+                wrong = seed_disagrees(info.seed, entries)
+                if wrong is not None:
+                    raise SaveError(path, f"seed {info.seed} does not give the dice logged in "
+                                    f"entry {wrong.seq} (edited or damaged seed)",
+                                    tomlio.locate(text, ["campaign", "seed"]))
             engine = Engine(ruleset, state, info, history, read_only=read_only or export)
             engine.initial = initial
             probe(engine, path)
@@ -736,7 +754,15 @@ def create_campaign(engine: Engine, path: Path) -> FolderStore:
 def export_bundle(engine: Engine, path: Path, side: str | None = None) -> None:
     if side is not None:
         engine.state.side(side)
-    atomic_write(Path(path), bundle_text(engine, side))
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise SaveError(path, f"the folder {path.parent} does not exist; create it first or "
+                        "write somewhere else")
+    text = bundle_text(engine, side)
+    try:
+        atomic_write(path, text)
+    except OSError as exc:
+        raise write_error(exc, path) from None
 
 
 def import_bundle(bundle: Path, folder: Path, load_ruleset: Any,

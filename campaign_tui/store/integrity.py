@@ -83,3 +83,29 @@ def retained(snapshots: list[dict[str, Any]], length: int) -> list[dict[str, Any
                 or following - keep[-1]["seq"] > MAX_REPLAY):
             keep.append(s)
     return keep
+
+
+def seed_disagrees(seed: int, entries: list[LogEntry], sample: int = 3) -> LogEntry | None:
+    """The first of the last few entries rolled wholly by the generator whose dice the
+    generator, started from *seed* at the entry's position, does not give again; None when
+    they all agree (a bundle has no snapshot recording its seed: its dice show it)."""
+    from campaign_tui.core.dice import DiceExpr, DiceStream
+
+    checked = 0
+    for e in reversed(entries):
+        if checked >= sample:
+            break
+        if e.rng[1] <= e.rng[0] or not e.rolls or any(
+                r.kind != "dice" or r.manual or r.override for r in e.rolls):
+            continue
+        stream = DiceStream(seed, e.rng[0])
+        try:
+            again = [stream.roll(DiceExpr.parse(r.expr)) for r in e.rolls]
+        except Exception:  # an expression this version cannot parse: no evidence
+            continue
+        if stream.position != e.rng[1]:
+            continue       # the entry drew in other ways too: no evidence either way
+        checked += 1
+        if again != [list(r.dice) for r in e.rolls]:
+            return e
+    return None

@@ -22,7 +22,7 @@ from filelock import FileLock, Timeout
 
 from campaign_tui.core.errors import CampaignLocked, SaveError
 from campaign_tui.core.info import now_iso
-from campaign_tui.store.atomic import atomic_write
+from campaign_tui.store.atomic import temporary_name
 
 
 def holder_path(lock_path: Path) -> Path:
@@ -59,8 +59,10 @@ class Lock:
                             "(is the folder read-only? open it read-only instead)") from None
         self.held = True
         me = {"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()}
-        with contextlib.suppress(OSError):   # the message's details only
-            atomic_write(self.holder_file, json.dumps(me))
+        tmp = temporary_name(self.holder_file)
+        with contextlib.suppress(OSError):   # only the message's details: no fsync needed
+            tmp.write_text(json.dumps(me), encoding="utf-8")
+            os.replace(tmp, self.holder_file)
 
     def release(self) -> None:
         if not self.held:
