@@ -394,6 +394,32 @@ class FolderStore:
         self._seg_cache[start] = entries
         return entries
 
+    def audit(self, engine: Engine) -> list[str]:
+        """Replay the whole log's changes from the first snapshot and compare with every
+        snapshot kept on the way and with the current state: the first departure, naming
+        the file and the entry (what ``check`` reports)."""
+        if self.ruleset is None:
+            return []
+        seqs = sorted(s["seq"] for s in self.snapshots)
+        state = self._read_snapshot(seqs[0], self.ruleset)
+        pointer = self._read_snapshot(seqs[0], self.ruleset, with_pointer=True)[1]
+        for entry in engine.entries(seqs[0] + 1):
+            where = f"{_seg_name(_segment_first(entry.seq))} entry {entry.seq}"
+            try:
+                apply_changes(state, entry.changes)
+            except (KeyError, TypeError, ValueError, AttributeError, CampaignError) as exc:
+                return [f"{where} cannot be applied to the state before it ({exc})"]
+            pointer = follow(pointer, [entry], engine.history.get)
+            if entry.seq in seqs:
+                saved, at, _seed = self._read_snapshot(entry.seq, self.ruleset, with_pointer=True)
+                if saved != state or at != pointer:
+                    return [f"{_snap_name(entry.seq)} does not match the log replayed up to "
+                            f"{where}; the log departs from the saved state there"]
+        if state != engine.state:
+            return [f"the current state does not match the log replayed up to entry "
+                    f"{len(engine.history)} ({_seg_name(_segment_first(max(1, len(engine.history))))})"]
+        return []
+
     def _clean_leftovers(self) -> None:
         """Opened for writing, with the header durable: remove what interrupted saves left
         (temporary files, snapshots and segments the header does not name)."""
