@@ -122,11 +122,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from campaign_tui.campaigns import unique_folder
+    from campaign_tui.campaigns import clean_leftovers, unique_folder
     from campaign_tui.registry import load_ruleset
     from campaign_tui.store.files import import_bundle
 
     places = places_of(args).ensure()
+    clean_leftovers(places)
     target = unique_folder(places.campaigns, args.name or Path(args.bundle).stem)
     import_bundle(Path(args.bundle), target, load_ruleset, args.name).close()
     print(target)
