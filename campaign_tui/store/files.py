@@ -59,6 +59,7 @@ from campaign_tui.store.integrity import (
     Pointer,
     file_hash,
     follow,
+    log_hash,
     retained,
     seed_disagrees,
 )
@@ -643,6 +644,10 @@ class BundleStore:
             if len(entries) != info.log_length:
                 raise SaveError(path, f"the log has {len(entries)} entries but the header says "
                                 f"{info.log_length}", tomlio.locate(text, ["campaign", "log_length"]))
+            if data["campaign"].get("log_hash") != log_hash(entries):
+                raise SaveError(path, "the log does not match its log_hash (an entry was edited "
+                                "or damaged); use an unedited copy of the file",
+                                tomlio.locate(text, ["campaign", "log_hash"]))
             history = History()
             for e in entries:
                 history.append(e)
@@ -659,7 +664,13 @@ class BundleStore:
             engine.initial = initial
             probe(engine, path)
             if initial is not None and not export:
-                check = engine.state_at(len(entries)) if entries else initial
+                check = initial.copy()      # forward from [initial]: state_at(n) is [current]
+                for entry in entries:
+                    try:
+                        apply_changes(check, entry.changes)
+                    except (KeyError, TypeError, ValueError, AttributeError, CampaignError):
+                        raise SaveError(path, f"log entry {entry.seq} cannot be applied to "
+                                        "the state before it") from None
                 if check != state:
                     raise SaveError(path, "the current state does not match the initial state "
                                     "plus the log (hand-edited?); fix or remove [current]",
@@ -711,6 +722,10 @@ def _migrate_bundle(path: Path, data: dict[str, Any], version: int,
         if p in docs.snapshots:
             out[p] = docs.snapshots[p]["state"]
     out["entry"] = docs.entries
+    if isinstance(out.get("campaign"), dict):
+        # a damaged entry gets no hash: opening reports it with its line
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, CampaignError):
+            out["campaign"]["log_hash"] = log_hash(LogEntry.from_dict(e) for e in docs.entries)
     if not read_only:
         backup = path.with_name(f"{path.name}.before-format-{SCHEMA_VERSION}")
         if not backup.exists():
@@ -754,6 +769,7 @@ def bundle_text(engine: Engine, side: str | None = None) -> str:
         rows += snapshot_row_paths(initial_d, "initial")
     doc["current"] = current
     doc["entry"] = [e.to_dict() for e in entries]
+    info["log_hash"] = log_hash(entries)
     note = (f"Export for side {side}: what that side may see. Read-only." if side else
             "A whole campaign in one file: header, initial state, current state, full log.")
     return tomlio.dumps(doc, rows=rows, header=f"{SAVE_COMMENT}\n{note}")

@@ -109,3 +109,22 @@ def seed_disagrees(seed: int, entries: list[LogEntry], sample: int = 3) -> LogEn
         if again != [list(r.dice) for r in e.rolls]:
             return e
     return None
+
+
+def _plain(v: Any) -> Any:
+    """Data as a TOML file holds it: no None, tuples as lists."""
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items() if x is not None}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v if x is not None]
+    return v
+
+
+def log_hash(entries: Iterable[LogEntry]) -> str:
+    """A hash of a bundle's log as it reads back (entries normalised through LogEntry), so
+    that an edited or damaged entry in a single-file save is noticed."""
+    import json
+
+    text = json.dumps([_plain(e.to_dict()) for e in entries], sort_keys=True,
+                      ensure_ascii=False, separators=(",", ":"), default=str)
+    return file_hash(text.encode("utf-8"))

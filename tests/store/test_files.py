@@ -300,3 +300,50 @@ def test_bundles_migrate_too(demo, tmp_path, monkeypatch):
     opened.store.close()
     assert "schema_version = 0" in (tmp_path / "b.toml.before-format-2").read_text()
     assert "schema_version = 2" in path.read_text()
+
+
+def _journalled_round(demo, tmp_path):
+    """A saved campaign at set-up, and a crashed session's journal of one round of play
+    (moves, an attack with dice) that was never saved."""
+    home = places(tmp_path / "home").ensure()
+    new_folder(demo, tmp_path / "c", rounds=0).close()
+    opened = reopen(tmp_path / "c")
+    rec = recovery.Recorder(home, tmp_path / "c", opened.engine)
+    played(opened.engine, 1)
+    rec.update()
+    expected = opened.engine.state.to_dict()
+    opened.store.close()                                 # a crash: never saved
+    return home, expected
+
+
+def test_a_journal_applies_on_top_of_a_campaign_changed_meanwhile(demo, tmp_path):
+    home, expected = _journalled_round(demo, tmp_path)
+    other = reopen(tmp_path / "c")                       # another writer saves a note
+    other.engine.perform("note", {"text": "from elsewhere"})
+    other.store.save(other.engine)
+    other.store.close()
+    again = reopen(tmp_path / "c")
+    journal = recovery.find(home, again.engine.info.id)
+    assert recovery.is_stale(again.engine, journal)
+    report = recovery.apply_on_top(again.engine, journal)
+    assert report.skipped == [] and len(report.applied) == journal.count
+    assert again.engine.state.to_dict() == expected      # the same dice, typed in
+    rolled = [r for e in again.engine.entries() for r in e.rolls]
+    assert rolled and all(r.manual for r in rolled)      # marked as typed
+    assert "from elsewhere" in [e.summary.removeprefix("Note: ") for e in again.engine.entries()]
+    again.store.save(again.engine)
+    again.store.close()
+
+
+def test_journalled_actions_that_no_longer_apply_are_skipped_and_reported(demo, tmp_path):
+    home, _ = _journalled_round(demo, tmp_path)
+    other = reopen(tmp_path / "c")                       # the attack's target is gone
+    other.engine.perform("gm.remove_unit", {"unit": "b-inf"})
+    other.store.save(other.engine)
+    other.store.close()
+    again = reopen(tmp_path / "c")
+    journal = recovery.find(home, again.engine.info.id)
+    report = recovery.apply_on_top(again.engine, journal)
+    assert report.applied and report.skipped
+    assert any("b-inf" in s for s in report.skipped)
+    assert "b-inf" not in again.engine.state.units
