@@ -15,6 +15,7 @@ never changes the exit code: the rest of the output is dropped, the work is done
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -27,8 +28,19 @@ from campaign_tui.core.errors import CampaignError
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def escape_controls(text: str) -> str:
+    """Control characters (ESC, BEL, ...) from names, notes or received files shown as
+    ``\\u001b`` instead of reaching the terminal; line breaks and tabs stay. The escape
+    is also valid inside a JSON string."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 class PipeSafe:
-    """Standard output that drops what it cannot write once the reader has gone away."""
+    """Standard output for the commands: control characters escaped, and what cannot be
+    written dropped once the reader has gone away."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -37,7 +49,7 @@ class PipeSafe:
     def write(self, text: str) -> int:
         if not self.broken:
             try:
-                return self._stream.write(text)
+                return self._stream.write(escape_controls(text))
             except BrokenPipeError:
                 self._break()
         return len(text)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from campaign_tui.cli import main
 from campaign_tui.core.engine import Engine
 from campaign_tui.examples_index import find_example
 from campaign_tui.store import atomic
@@ -172,3 +173,47 @@ def test_temporaries_of_dead_processes_are_cleaned_by_the_next_write(tmp_path):
     other.write_text("half")
     atomic.atomic_write(target, "a = 1\n")
     assert target.read_text() == "a = 1\n" and not dead.exists() and other.exists()
+
+
+def test_control_characters_are_shown_escaped(capsys):
+    """r_terminal_escapes: a name and a note with ESC and BEL reach no terminal raw."""
+    name = "Camp\x1b]0;title\x07\x1b[2J"
+    code, out, _ = cli(capsys, "new", "prestags", "--scenario", "training", "--name", name)
+    path = out.strip()
+    assert cli(capsys, "act", path, "note", "text=hello\x1b[31m RED")[0] == 0
+    for argv in (("list", "--mine"), ("status", path), ("log", path), ("list", "--json")):
+        code, out, _ = cli(capsys, *argv)
+        assert code == 0 and "\x1b" not in out and "\x07" not in out
+    assert "Camp\\u001b]0;title\\u0007" in cli(capsys, "list", "--mine")[1]
+    import json
+    rows = json.loads(cli(capsys, "list", "--json", "--mine")[1])
+    assert rows[0]["name"] == name                     # JSON keeps the real value
+
+
+def test_value_files_are_read_with_a_bound_and_limit_is_positive(capsys, tmp_path):
+    path = imported(capsys, "prestags-training", "t")
+    n = entries(path)
+    with pytest.raises(SystemExit) as exc:              # a bad argument: exit status 2
+        main(["act", str(path), "note", "text=@/dev/zero"])
+    assert exc.value.code == 2 and "larger than 1024 KiB" in capsys.readouterr().err
+    assert entries(path) == n
+    note = tmp_path / "orders.txt"
+    note.write_text("from a file")
+    assert cli(capsys, "act", str(path), "note", f"text=@{note}")[0] == 0
+    with pytest.raises(SystemExit) as exc:
+        main(["log", str(path), "--limit", "-5"])
+    assert exc.value.code == 2 and "must be 1 or more" in capsys.readouterr().err
+    code, out, _ = cli(capsys, "log", str(path), "--limit", "2")
+    assert code == 0 and len([x for x in out.splitlines() if x.startswith("#")]) == 2
+
+
+def test_a_side_export_is_readable_but_not_importable(capsys, tmp_path):
+    """r_export_import: the per-side export is refused by import with a message, and
+    nothing is left in the campaigns folder."""
+    path = imported(capsys, "prefect-holding-the-line", "hl")
+    out = tmp_path / "cw.toml"
+    assert cli(capsys, "export", str(path), "--side", "CW", "-o", str(out))[0] == 0
+    code, _, err = cli(capsys, "import", str(out))
+    assert code == 1 and "per-side export" in err
+    assert sorted(p.name for p in (tmp_path / "home" / "campaigns").iterdir()) == ["hl"]
+    assert cli(capsys, "status", str(out))[0] == 0
