@@ -41,3 +41,12 @@ def demo_engine(demo):
     from campaign_tui.core.engine import Engine
 
     return Engine.create(demo, seed=42, name="Demo")
+
+
+# Hypothesis: the suite runs on a 2-core machine, often beside other work; generation speed
+# and per-example time say nothing about the properties, so neither fails a test here.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("campaign", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("campaign")

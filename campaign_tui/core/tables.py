@@ -86,9 +86,10 @@ def fmt_number(value: Number) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        whole, rest = divmod(value.numerator, value.denominator)
+        sign = "-" if value < 0 else ""
+        whole, rest = divmod(abs(value.numerator), value.denominator)
         if rest * 2 == value.denominator:
-            return f"{whole}½" if whole else "½"
+            return f"{sign}{whole}½" if whole else f"{sign}½"
         return f"{float(value):.3g}"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -229,10 +230,16 @@ class Axis:
                 if (lo is None or number >= lo) and (hi is None or number <= hi):
                     notes.append(f"{self.title} {fmt_number(number)} -> {self.labels[i]}")
                     return i, notes
-            lows = [lo for lo, _ in self.bounds if lo is not None]
-            if lows and number < min(lows):
+            lows = [lo for lo, _ in self.bounds]
+            if None not in lows and number < min(lo for lo in lows if lo is not None):
                 return self._edge_below(
                     f"{self.title} {fmt_number(number)} is below the table", notes)
+            highs = [hi for _, hi in self.bounds]
+            if None in highs or number <= max(h for h in highs if h is not None):
+                # between two bands: no edge policy applies (it is not past either end)
+                raise LookupRefused(
+                    f"{self.title} {fmt_number(number)} falls between two bands "
+                    f"({', '.join(self.labels)}): not on the table")
             return self._edge_above(f"{self.title} {fmt_number(number)} is above the table", notes)
         # exact
         key = _norm(value)

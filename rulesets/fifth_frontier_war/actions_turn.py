@@ -9,7 +9,7 @@ from typing import Any
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
-from rulesets.fifth_frontier_war import control, movement, ops, reinforcements, victory
+from rulesets.fifth_frontier_war import control, fuel, movement, ops, reinforcements, victory
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.formulas import armistice_level, fmt
@@ -27,7 +27,8 @@ from rulesets.fifth_frontier_war.hexes import ARRIVED, BOX, normalise_place
     reference="1A, 5.21",
 )
 def place_arrivals(ctx: Ctx, units: list[str], box: str) -> None:
-    """The turn-2 Imperial draws go into the reinforcements box or the rimward forces box."""
+    """Newly drawn Imperial counters (the turn-2 draws) go into the reinforcements box or the
+    rimward forces box."""
     side_for(ctx, "imperial")
     for uid in units:
         if ctx.state.units[uid].location != ARRIVED:
@@ -189,18 +190,51 @@ def move_fleet(ctx: Ctx, fleet: str, to: str) -> None:
     ctx.summary(f"{f.name} jumps {origin} -> {dest} (jump {cost})")
 
 
+def _own_tanker(ctx: Ctx, g: Game, uid: str) -> None:
+    t = ctx.state.units[uid]
+    owns(ctx, t)
+    if g.kind(t) != "squadron" or g.face(t).type != "T":
+        raise ActionRejected(f"{t.label} is not a tanker")
+
+
 @action("reserve_tanker", "Keep a tanker's fuel", Param("tanker", "unit"), reference="5.15")
 def reserve_tanker(ctx: Ctx, tanker: str) -> None:
     """This turn the tanker refuels nobody (using it would leave it empty until it refuels)."""
     g = Game.of(ctx)
-    t = ctx.state.units[tanker]
-    owns(ctx, t)
-    if g.kind(t) != "squadron" or g.face(t).type != "T":
-        raise ActionRejected(f"{t.label} is not a tanker")
+    _own_tanker(ctx, g, tanker)
     held = ctx.edit_var("reserved_tankers", [])
     if tanker not in held:
         held.append(tanker)
-    ctx.summary(f"{t.label} keeps its fuel this turn")
+    if tanker in (ctx.var("tanker_choices") or {}):
+        ctx.edit_var("tanker_choices", {}).pop(tanker, None)
+    ctx.summary(f"{ctx.state.units[tanker].label} keeps its fuel this turn")
+
+
+@action(
+    "tanker_fuels_tanker",
+    "A tanker refuels itself or another tanker",
+    Param("tanker", "unit", help="the tanker that gives its fuel"),
+    Param("target", "unit", required=False, help="the tanker refuelled (default: itself)"),
+    reference="5.15",
+)
+def tanker_fuels_tanker(ctx: Ctx, tanker: str, target: str | None = None) -> None:
+    """Digest 5.15: instead of refuelling other squadrons, a tanker may refuel itself or another
+    tanker. That takes its whole capacity; the refuelled tanker may jump again but cannot refuel
+    others until it has been refuelled at a non-tanker source."""
+    g = Game.of(ctx)
+    target = target or tanker
+    _own_tanker(ctx, g, tanker)
+    _own_tanker(ctx, g, target)
+    problem = fuel.tanker_choice_problem(g, tanker, target)
+    if problem:
+        raise ActionRejected(problem)
+    ctx.edit_var("tanker_choices", {})[tanker] = target
+    held = ctx.var("reserved_tankers") or []
+    if tanker in held:
+        ctx.edit_var("reserved_tankers", []).remove(tanker)
+    t, x = ctx.state.units[tanker], ctx.state.units[target]
+    whom = "itself" if target == tanker else x.label
+    ctx.summary(f"{t.label} will refuel {whom} (its whole capacity) when refuelling is resolved")
 
 
 # -- phase 4 ------------------------------------------------------------------------------------
@@ -544,6 +578,7 @@ ACTIONS: list[ActionDef] = [
     move_scout,
     move_fleet,
     reserve_tanker,
+    tanker_fuels_tanker,
     guerrilla_mode,
     plot_orders,
     plot_detach,

@@ -38,11 +38,8 @@ def _record(r: Resolver, roll: Any, text: str, detail: list[str]) -> None:
 
 
 def lookup(r: Resolver, table: str, shifts: dict[str, int] | None = None, **inputs: Any) -> Any:
-    """A table lookup; outside a campaign (calc) the explanation is added here."""
-    result = r.lookup(table, shifts=shifts, **inputs)
-    if not hasattr(r, "tx"):
-        r.explain(f"{r.tables.get(table).title}: {result.summary}")
-    return result
+    """A table lookup; every resolver (campaign or calc) explains it once itself."""
+    return r.lookup(table, shifts=shifts, **inputs)
 
 
 def tl_modifier(r: Resolver, tl: int) -> int:
@@ -107,6 +104,9 @@ def space_fire(
     if not parts:
         r.explain(f"{prefix}total attack {fmt(attack)}: no column at or below it, no fire")
         return Calc(0, f"{prefix}no fire (attack {fmt(attack)})")
+    if label and len(parts) == 1:
+        # name the firing side before its table lines, so they never read as the other side's
+        r.explain(f"{prefix}fires with a total attack of {fmt(attack)}")
     if len(parts) > 1:
         r.explain(
             f"{prefix}total attack {fmt(attack)} splits into "

@@ -63,6 +63,13 @@ def fmt(value: Number | float) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
+def truthy(value: object) -> bool:
+    """A yes/no input as typed (yes, y, true, on, 1) or already a bool."""
+    if isinstance(value, bool):
+        return value
+    return str(value).strip().lower() in ("1", "true", "yes", "y", "on")
+
+
 def other(side: str) -> str:
     return "zhodani" if side == "imperial" else "imperial"
 

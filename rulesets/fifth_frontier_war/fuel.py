@@ -100,11 +100,27 @@ def possible_source(g: Game, place: str) -> bool:
     )
 
 
+def tanker_choice_problem(g: Game, tanker: str, target: str) -> str | None:
+    """Why *tanker* may not refuel the tanker *target* this turn (5.15), or None."""
+    t, x = g.state.units[tanker], g.state.units[target]
+    if t.status.get("tanker_spent"):
+        return (
+            f"{g.label(t)} has used its capacity: it refuels nobody, itself included, until it has "
+            "been refuelled at a non-tanker source"
+        )
+    if target != tanker and (x.side != t.side or g.place_of(x) != g.place_of(t)):
+        return f"{g.label(x)} is not a friendly tanker in the same hex as {g.label(t)}"
+    if not x.status.get("needs_fuel"):
+        return f"{g.label(x)} is fueled already"
+    return None
+
+
 def resolve(ctx: Ctx) -> list[str]:
     """End of the movement phase: decide who is fueled now (5.14), tankers included (5.15)."""
     g = Game.of(ctx)
     turn = g.turn
     reserved = set(ctx.var("reserved_tankers", []))
+    chosen: dict[str, str] = dict(ctx.var("tanker_choices") or {})
     lines: list[str] = []
     groups: dict[tuple[str, str], list[Unit]] = {}
     for s in g.squadrons():
@@ -112,10 +128,10 @@ def resolve(ctx: Ctx) -> list[str]:
         if place:
             groups.setdefault((place, s.side), []).append(s)
 
-    def fuel(s: Unit, how: str) -> None:
+    def fuel(s: Unit, how: str, by_tanker: bool = False) -> None:
         u = ctx.unit(s.id)
         u.status["needs_fuel"] = False
-        if how != "tanker" and g.face(s).type == "T" and u.status.get("tanker_spent"):
+        if not by_tanker and g.face(s).type == "T" and u.status.get("tanker_spent"):
             u.status["tanker_spent"] = False
             lines.append(f"{g.label(s)} refuels at a non-tanker source: it may fuel others again")
         lines.append(f"{g.label(s)} fueled ({how})")
@@ -147,10 +163,34 @@ def resolve(ctx: Ctx) -> list[str]:
             fuel(s, "starport, zero time")
             slots -= 1
             waiting.remove(s)
+        for tk in [t for t in sorted(ships, key=lambda x: x.id) if t.id in chosen]:
+            # 5.15: the owner chose to have this tanker refuel itself or another tanker
+            match = [x for x in waiting if x.id == chosen[tk.id]]
+            own = chosen[tk.id] == tk.id
+            if not match:
+                lines.append(
+                    f"tanker {g.label(tk)}: {'it' if own else 'the tanker it was to refuel'} needs no "
+                    "tanker fuel now; it stays free to refuel others"
+                )
+                del chosen[tk.id]
+                continue
+            target = match[0]
+            whom = "its own tanks" if own else f"tanker {g.label(tk)}"
+            fuel(target, f"{whom}, the tanker's whole capacity", by_tanker=True)
+            waiting.remove(target)
+            ctx.unit(tk.id).status["tanker_spent"] = True
+            lines.append(
+                f"tanker {g.label(tk)} used its whole capacity on "
+                f"{'itself' if own else g.label(target)}; it must refuel at a non-tanker source "
+                "before fuelling others again"
+            )
         tankers = [
             t
             for t in sorted(ships, key=lambda x: x.id)
-            if g.face(t).type == "T" and not t.status.get("tanker_spent") and t.id not in reserved
+            if g.face(t).type == "T"
+            and not ctx.state.units[t.id].status.get("tanker_spent")
+            and t.id not in reserved
+            and t.id not in chosen
         ]
         for tk in tankers:
             cap = g.face(tk).defense
@@ -158,7 +198,7 @@ def resolve(ctx: Ctx) -> list[str]:
             for s in [x for x in waiting if g.face(x).type != "T"]:
                 if given >= cap:
                     break
-                fuel(s, f"tanker {g.label(tk)}")
+                fuel(s, f"tanker {g.label(tk)}", by_tanker=True)
                 waiting.remove(s)
                 given += 1
             if given:
@@ -171,7 +211,7 @@ def resolve(ctx: Ctx) -> list[str]:
             donors = [t for t in tankers if not ctx.state.units[t.id].status.get("tanker_spent")]
             if donors:
                 donor = donors[0]
-                fuel(tk, f"tanker {g.label(donor)}, its whole capacity")
+                fuel(tk, f"tanker {g.label(donor)}, its whole capacity", by_tanker=True)
                 waiting.remove(tk)
                 ctx.unit(donor.id).status["tanker_spent"] = True
         for s in waiting:

@@ -175,8 +175,12 @@ STEPS = [
         enter=F.turn_start,
         actions=("place_arrivals",),
         rolls=("1d6 on T18 every turn from turn 10",),
-        prompt="Reinforcements for this turn have arrived (see the log). Imperial: on turn 2 put the new "
-        "counters in the reinforcements or rimward box.",
+        prompt=lambda s: "Reinforcements for this turn have arrived (see the log)."
+        + (
+            " Imperial: put the newly drawn counters in the reinforcements or rimward box (place_arrivals)."
+            if C.arrivals_missing(s)
+            else ""
+        ),
         requires=(Require("arrivals placed in a box", C.arrivals_missing),),
         next=(Go("T_REPL"),),
     ),
@@ -285,9 +289,10 @@ STEPS = [
         phase="MOVEMENT",
         actor="both",
         reference="2-end, 5.14, 5.15",
-        actions=("reserve_tanker", *LOAD),
-        prompt="Refuelling is resolved when you advance. A tanker refuels others unless you reserve it "
-        "(reserve_tanker); last loading and unloading of the phase.",
+        actions=("reserve_tanker", "tanker_fuels_tanker", *LOAD),
+        prompt="Refuelling is resolved when you advance. A tanker refuels other squadrons unless you "
+        "reserve it (reserve_tanker) or have it refuel itself or another tanker instead "
+        "(tanker_fuels_tanker); last loading and unloading of the phase.",
         next=(Go("M_REFUEL_RESOLVE"),),
     ),
     Step(

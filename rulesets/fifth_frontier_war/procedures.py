@@ -12,6 +12,8 @@ from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.fifth_frontier_war import combat_procs as CP
 from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
+from rulesets.fifth_frontier_war import procs_command_control as CC
+from rulesets.fifth_frontier_war import procs_logistics as LG
 from rulesets.fifth_frontier_war.hexes import distance
 
 
@@ -22,12 +24,6 @@ def _json(value: Any, what: str) -> Any:
         return json.loads(value)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{what}: not valid JSON ({exc.msg})") from None
-
-
-def _bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    return str(value).strip().lower() in ("1", "true", "yes", "y", "on")
 
 
 # -- combat ----------------------------------------------------------------------------------------
@@ -94,7 +90,7 @@ def p_allocate(r: Resolver, result: int, squadrons: Any) -> Calc:
 
 
 def p_squadrons_vs_sdb(r: Resolver, bombard: str, sdb_full: int, sdb_tl: int, passive: Any = False) -> Calc:
-    return CP.squadrons_vs_sdb(r, F.frac(bombard), int(sdb_full), int(sdb_tl), _bool(passive))
+    return CP.squadrons_vs_sdb(r, F.frac(bombard), int(sdb_full), int(sdb_tl), F.truthy(passive))
 
 
 def p_sdb_fire(r: Resolver, sdb_current: int, sdb_tl: int) -> Calc:
@@ -139,21 +135,21 @@ def p_strength_modifiers(
 ) -> Calc:
     value = F.combat_strength(
         F.frac(current),
-        _bool(armor),
-        _bool(elite),
-        _bool(mercenary),
+        F.truthy(armor),
+        F.truthy(elite),
+        F.truthy(mercenary),
         int(loss),
-        _bool(firing),
+        F.truthy(firing),
         str(r.options.get("doubling", "fire_and_defend")),
         str(r.options.get("mercenary_halving", "fire_exact")),
     )
     r.explain(
         f"current {current}"
-        + (" x2 armor" if _bool(armor) else "")
-        + (" x2 elite" if _bool(elite) else "")
+        + (" x2 armor" if F.truthy(armor) else "")
+        + (" x2 elite" if F.truthy(elite) else "")
         + (
             " halved (mercenary over 50% losses, firing)"
-            if _bool(mercenary) and int(loss) > 50 and _bool(firing)
+            if F.truthy(mercenary) and int(loss) > 50 and F.truthy(firing)
             else ""
         )
     )
@@ -172,7 +168,7 @@ def p_add_loss(r: Resolver, loss: int, result: int) -> Calc:
 
 # -- movement and supply ---------------------------------------------------------------------------
 def p_capacity(r: Resolver, sq_type: str, reduced: Any = False, defense: int = 0) -> Calc:
-    cap = F.capacity(sq_type.upper(), _bool(reduced), int(defense))
+    cap = F.capacity(sq_type.upper(), F.truthy(reduced), int(defense))
     return Calc(cap, f"capacity {cap} troop factors")
 
 
@@ -218,7 +214,23 @@ def p_starport(r: Resolver, starport: str, squadrons: int) -> Calc:
     )
 
 
-def p_tanker(r: Resolver, tanker_defense: int) -> Calc:
+def p_tanker(r: Resolver, tanker_defense: int, serves: str = "squadrons", spent: Any = False) -> Calc:
+    """5.15: a tanker refuels its defense factor of non-tanker squadrons, or (owner's choice)
+    itself or another tanker with its whole capacity; once used, nobody until it has been
+    refuelled at a non-tanker source."""
+    if F.truthy(spent):
+        r.explain("its capacity is used: it refuels nobody, itself included, until refuelled at a "
+                  "non-tanker source")
+        return Calc(0, "refuels nobody (capacity used)")
+    if serves in ("itself", "tanker"):
+        whom = "itself" if serves == "itself" else "one other tanker"
+        r.explain(f"refuelling {whom} takes the whole capacity; the refuelled tanker may jump again "
+                  "but cannot refuel others until refuelled at a non-tanker source")
+        return Calc(1, f"refuels {whom} in zero time, its whole capacity")
+    if serves != "squadrons":
+        raise InvalidInput(f"serves: {serves!r} is not squadrons, itself or tanker")
+    r.explain(f"defense factor {tanker_defense}: that many non-tanker squadrons, whatever their "
+              "refuelling codes; capacity not used this turn is lost")
     return Calc(int(tanker_defense), f"refuels {tanker_defense} non-tanker squadrons in zero time, once")
 
 
@@ -277,21 +289,21 @@ def p_guerrilla(r: Resolver, db_full: str, loss: int = 0) -> Calc:
 
 
 def p_guerrilla_recovery(r: Resolver, loss: int, covert: Any = True) -> Calc:
-    new = F.guerrilla_recovery(int(loss), _bool(covert))
+    new = F.guerrilla_recovery(int(loss), F.truthy(covert))
     return Calc(new, f"losses {loss}% -> {new}%")
 
 
 def p_rebuild_cost(r: Resolver, full: int, loss: int, armor: Any = False, to_loss: int = 0) -> Calc:
-    cost = F.troop_rebuild_cost(int(full), int(loss), _bool(armor), int(to_loss))
+    cost = F.troop_rebuild_cost(int(full), int(loss), F.truthy(armor), int(to_loss))
     r.explain(
         f"({F.current_strength(int(full), int(to_loss))} - {F.current_strength(int(full), int(loss))})"
-        + (" x 2 (armor)" if _bool(armor) else "")
+        + (" x 2 (armor)" if F.truthy(armor) else "")
     )
     return Calc(cost, f"{cost} troop RPs")
 
 
 def p_replace_cost(r: Resolver, full: int, armor: Any = False) -> Calc:
-    cost = F.troop_replace_cost(int(full), _bool(armor))
+    cost = F.troop_replace_cost(int(full), F.truthy(armor))
     return Calc(cost, f"{cost} troop RPs")
 
 
@@ -316,7 +328,7 @@ def p_reinforcements(r: Resolver) -> Calc:
 
 
 def p_world_vp(r: Resolver, tl: int, capital: Any = False, relation: str = "enemy") -> Calc:
-    vp = F.vp_for_world(int(tl), _bool(capital), relation)
+    vp = F.vp_for_world(int(tl), F.truthy(capital), relation)
     return Calc(F.fmt(vp), f"{F.fmt(vp)} VP")
 
 
@@ -331,10 +343,10 @@ def p_victory(r: Resolver, d: str) -> Calc:
 
 def p_armistice(r: Resolver, d: str, turn: int, unilateral: Any = True) -> Calc:
     level = p_victory(r, d).value
-    if _bool(unilateral) and int(turn) < 26:
+    if F.truthy(unilateral) and int(turn) < 26:
         r.explain(f"turn {turn}: a Zhodani armistice is not yet allowed; play goes on")
         return Calc("not allowed", "not allowed before the end of turn 26")
-    final = F.armistice_level(str(level), int(turn), _bool(unilateral))
+    final = F.armistice_level(str(level), int(turn), F.truthy(unilateral))
     r.explain(f"{level} -> {final}")
     return Calc(final, final)
 
@@ -576,7 +588,11 @@ PROCEDURES: list[ProcedureDef] = [
         "tanker_capacity",
         "Tanker capacity",
         p_tanker,
-        (_p("tanker_defense", "int"),),
+        (
+            _p("tanker_defense", "int"),
+            _p("serves", "str", "squadrons (default), itself or tanker", False, "squadrons"),
+            _p("spent", "bool", "capacity already used since its last non-tanker refuel", False, False),
+        ),
         ("5.15", "WE-13"),
         reference="5.15",
     ),
@@ -704,4 +720,6 @@ PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "surprise_discovery", "Surprise Attack discovery roll", p_discovery, (), ("T24",), reference="5.25"
     ),
+    *CC.PROCEDURES,
+    *LG.PROCEDURES,
 ]

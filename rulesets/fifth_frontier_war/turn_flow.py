@@ -56,7 +56,7 @@ def turn_start(ctx: Ctx) -> None:
     for h, w in g.state.records("worlds").items():
         if w.get("sdb_mode"):
             ctx.record("worlds", h)["sdb_mode"] = ""
-    for name in ("reserved_tankers", "combat_done", "order_tie"):
+    for name in ("reserved_tankers", "tanker_choices", "combat_done", "order_tie"):
         if ctx.var(name) is not None:
             ctx.set_var(name, None)
     reinforcements.arrive(ctx)

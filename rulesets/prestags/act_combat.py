@@ -7,7 +7,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision
 from campaign_tui.core.errors import ActionRejected
-from rulesets.prestags import combat, crt, hexmap, movement, panic, results
+from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results
 from rulesets.prestags.common import Info, frac, ftext, info, other, stamp, units_at
 
 
@@ -199,7 +199,8 @@ def retreats(ctx: Ctx, attackers: list[Info], targets: list[str], side: str) -> 
         default=0,
         min=-4,
         max=4,
-        help="GM column shift from an exclusive rule (Alexander, Viking ferocity)",
+        help="GM column shift from a rule the program does not apply (Alexander and Viking ferocity "
+        "are applied automatically)",
     ),
     Param(
         "die_mod",
@@ -244,6 +245,8 @@ def melee(
     if (shift or die_mod or cap != 1) and reason:
         ctx.explain(f"GM adjustment: {reason}")
     plan = combat.plan_melee(ctx, units, hexes, side, flank=flank, cap_mult=cap)
+    ex = exclusive.melee_adjust(ctx, units, hexes, side)  # Alexander, Viking ferocity
+    shift += ex.shift
     crt.odds_column(ctx.tables, ctx.options, plan.attack, plan.defence, shift)  # refuse below 1-2
     ctx.edit_var("used", []).extend(a.id for a in units)
     ctx.edit_var("meleed_hexes", []).extend(hexes)
@@ -272,7 +275,7 @@ def melee(
             plan.targets = remaining
             plan.disrupted = {t: plan.disrupted.get(t, False) for t in remaining}
         hexes = remaining
-    readings = combat.roll_melee(ctx, plan, side, purpose, shift, die_mod)
+    readings = combat.roll_melee(ctx, plan, side, purpose, shift, die_mod, ex.die)
     eff = results.Effects()
     for r in readings:
         eff.merge(results.apply(ctx, r.result, r.hexes, "melee", other(side)))

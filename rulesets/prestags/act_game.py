@@ -89,10 +89,14 @@ def agree_end(ctx: Ctx, note: str) -> None:
     reference="13.1",
     available=lambda s: None if s.options.get("panic") else "the Panic rule is not in use",
     help="Run the panic check now (it runs by itself whenever victory points are scored; use "
-    "this after correcting points by hand).",
+    "this after correcting points by hand, or to ask whether an enemy unit stands next to Darius).",
 )
 def panic_check(ctx: Ctx) -> None:
     hit = panic.check(ctx, None)
+    if not hit and not ctx.var("panic"):
+        enemy_hexes = sorted({str(u.location)[4:] for u in units_of(ctx.state) if u.location})
+        panic.darius_check(ctx, enemy_hexes, ask=True)  # Spartan [3.22]
+        hit = (ctx.var("panic") or {}).get("side")
     if hit:
         ctx.summary(f"{ctx.state.sides[hit].name} panic [13.11]")
     else:

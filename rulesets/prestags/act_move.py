@@ -6,7 +6,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from rulesets.prestags import hexmap, movement, results
-from rulesets.prestags.common import Info, ftext, info, side_data, units_of
+from rulesets.prestags.common import Info, ftext, info, side_data, stamp, units_of
 from rulesets.prestags.turns import arriving
 
 
@@ -122,8 +122,7 @@ def move(ctx: Ctx, units: list[str], path: list[str], start_facing: int, end_fac
     ctx.edit_var("moved", []).extend(m.id for m in movers)
     entered = ctx.edit_var("entered", [])
     entered.extend(h for h in planned.hexes if h not in entered)
-    if planned.exit_edge is None and final:
-        movement.mark_control(ctx, [final])
+    movement.mark_control(ctx, planned.hexes, passing=side)  # every hex moved through [11.3]
     names = ", ".join(m.label for m in movers)
     where = (
         f"off the map{' by ' + planned.exit_edge if planned.exit_edge else ''}"
@@ -152,9 +151,11 @@ def move(ctx: Ctx, units: list[str], path: list[str], start_facing: int, end_fac
 def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
     """A panicked unit moves as far as it can from the enemy: every hex farther from every
     enemy unit, never next to an enemy fire unit, off the map if possible [13.0]. The GM
-    confirms the flight."""
-    side = ctx.role("phasing")
+    confirms the flight. In the simultaneous game panicked units of both sides flee in the
+    Movement Resolution Phase, before the plotted moves (their plots are void)."""
     u = ctx.state.unit(unit)
+    side = u.side if ctx.options.get("simultaneous") else ctx.role("phasing")
+    now = stamp(ctx.state)
     i = info(ctx.state, ctx.ruleset, u)
     if u.side != side or not u.status.get("panicked") or u.status.get("disrupted") or i.hex is None:
         raise ActionRejected(f"{u.label} is not a panicked, undisrupted unit of the phasing player")
@@ -164,8 +165,8 @@ def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
     p.start = i.hex
     enemies = sorted({str(x.location)[4:] for x in units_of(ctx.state) if x.side != side and x.location})
     if p.steps or p.exit_edge is not None:
-        planned = movement.plan(ctx, [i], p, f"flee:{unit}:{ctx.clock.get('pt', 0)}", allow_zone_pass=True)
-        if movement.zone_stop(ctx, i, planned.hexes, f"flee:{unit}:{ctx.clock.get('pt', 0)}:all"):
+        planned = movement.plan(ctx, [i], p, f"flee:{unit}:{now}", allow_zone_pass=True)
+        if movement.zone_stop(ctx, i, planned.hexes, f"flee:{unit}:{now}:all"):
             raise ActionRejected("a panicked unit may not move next to an enemy fire unit [13.0]")
         mode = hexmap.grid(ctx.state)
         if mode:
@@ -183,7 +184,7 @@ def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
         planned = None
         route = "stays: no hex is farther from every enemy unit"
     if not ctx.ruling(
-        f"flee-ok:{unit}:{ctx.clock.get('pt', 0)}",
+        f"flee-ok:{unit}:{now}",
         f"Is this the flight the panic rule demands for {u.label} from {i.hex}: {route}?",
         info=(
             "as far as its MA allows, each hex farther from every enemy unit, no "
@@ -198,8 +199,7 @@ def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
         movement.place(ctx, unit, final)
         if planned.exit_edge is not None:
             results.exit_unit(ctx, unit, "panic", planned.exit_edge)
-        else:
-            movement.mark_control(ctx, [final])
+        movement.mark_control(ctx, planned.hexes, passing=side)  # every hex moved through [11.3]
         entered = ctx.edit_var("entered", [])
         entered.extend(h for h in planned.hexes if h not in entered)
     ctx.edit_var("fled", []).append(unit)

@@ -12,7 +12,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import crt, hexmap, movement, strength
+from rulesets.prestags import crt, exclusive, hexmap, movement, strength
 from rulesets.prestags.common import Info, frac, ftext, info, leader_values, stamp, units_at
 
 # -- readiness (digest section 9, item 1) ---------------------------------------------------------
@@ -55,7 +55,7 @@ def melee_block(state: State, ruleset: Any, uid: str) -> str | None:
         return "panicked [13.0]"
     now = stamp(state)
     if not state.options.get("simultaneous"):
-        if int(u.status.get("fired_off", 0) or 0) == now:
+        if int(u.status.get("fired_off", 0) or 0) == now and not exclusive.fires_and_melees(state, i.code):
             return "fired offensively this Player-Turn [6.11]"
         if int(u.status.get("rbc_adv", 0) or 0) == now:
             return "advanced after a retreat before combat this Player-Turn [17.4]"
@@ -106,8 +106,14 @@ def check_firer(ctx: Ctx, f: Info, target: str, defensive: bool) -> None:
         if not hexmap.adjacent(ctx, str(f.hex), target, f"defensive fire by {f.label}"):
             raise ActionRejected(f"{f.label}: defensive fire reaches adjacent hexes only [6.42]")
     else:
-        if not hexmap.within(ctx, str(f.hex), target, int(f.range or 0), f"range of {f.label}"):
-            raise ActionRejected(f"{f.label}: {target} is beyond its range of {f.range} [6.13]")
+        if not hexmap.within(ctx, str(f.hex), target, int(f.range or 0), f"range of {f.label}") and not (
+            _range_increment(ctx, f, target)
+        ):
+            raise ActionRejected(
+                f"{f.label}: {target} is beyond its range of {f.range} (its counter reads fire "
+                f"{f.fire}, range {f.range}: the Range Allowance counts the target hex, not the "
+                "firer's) [3.35], [6.13]"
+            )
         if not hexmap.adjacent(ctx, str(f.hex), target) and not ctx.ruling(
             f"los:{f.id}:{target}",
             f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
@@ -118,6 +124,21 @@ def check_firer(ctx: Ctx, f: Info, target: str, defensive: bool) -> None:
         facing = int(ctx.state.unit(f.id).status.get("facing", -1))
         if facing >= 0 and not hexmap.in_front(ctx, str(f.hex), facing, target, f"fire by {f.label}"):
             raise ActionRejected(f"{f.label}: {target} is not through its front hexsides [16.31]")
+
+
+def _range_increment(ctx: Ctx, f: Info, target: str) -> bool:
+    """Spartan [3.3]: from a hilltop at a slope or ground-level hex the range is one more."""
+    if not exclusive.in_game(ctx.state, "S"):
+        return False
+    extra = exclusive.range_increment(
+        hexmap.elevation(ctx, str(f.hex), "range increment [S3.3]"),
+        hexmap.elevation(ctx, target, "range increment [S3.3]"),
+    )
+    reach = int(f.range or 0) + extra
+    if extra and hexmap.within(ctx, str(f.hex), target, reach, f"range of {f.label}"):
+        ctx.explain(f"{f.label}: from a hilltop at a lower hex the range is {reach} [S3.3]")
+        return True
+    return False
 
 
 def _los_info(ctx: Ctx, firer_hex: str) -> tuple[str, ...]:
@@ -251,6 +272,15 @@ def ring_positions(ctx: Ctx, target: str, attacker_hexes: list[str]) -> list[int
 def is_flank_attack(ctx: Ctx, targets: list[str], attacker_hexes: list[str], given: str) -> bool:
     """Flank attack [7.51]-[7.55] (never with Facing [16.24])."""
     if ctx.options.get("facing"):
+        return False
+    if len(set(attacker_hexes)) < 2:
+        # One ring hex covers itself and its two neighbours, three of the six: a flank
+        # attack needs attackers in two hexes at least (digest 5.5), so nothing to ask.
+        if given == "yes":
+            raise ActionRejected(
+                "a flank attack needs attackers in at least two of the hexes around the defender "
+                "(one hex covers only three of the six) [7.51]"
+            )
         return False
     if given in ("yes", "no"):
         if given == "yes":
@@ -402,7 +432,7 @@ def plan_melee(
 
 
 def roll_melee(
-    ctx: Ctx, p: MeleePlan, side: str, purpose: str, shift: int = 0, die_mod: int = 0
+    ctx: Ctx, p: MeleePlan, side: str, purpose: str, shift: int = 0, die_mod: int = 0, capped_mod: int = 0
 ) -> list[crt.Reading]:
     for line in p.lines:
         ctx.explain(line)
@@ -416,6 +446,7 @@ def roll_melee(
         shift=shift,
         die_mod=die_mod,
         side=side,
+        capped_mod=capped_mod,
     )
     return readings
 

@@ -68,11 +68,14 @@ def resolve(
     shift: int = 0,
     die_mod: int = 0,
     side: str | None = None,
+    capped_mod: int = 0,
 ) -> tuple[str, list[Reading], Any]:
     """Roll one die and read the result for each part of the target.
 
-    *targets*: (hex, holds a disrupted unit). Returns the column, the readings (one per
-    distinct modifier, usually one) and the roll.
+    *targets*: (hex, holds a disrupted unit). *capped_mod*: a modifier that may not take the
+    die above 6 or below 1 (Viking ferocity [V3.7], [V3.8]); the disruption +1 still applies
+    after it. Returns the column, the readings (one per distinct modifier, usually one) and
+    the roll.
     """
     column, notes = odds_column(r.tables, options, attack, defence, shift)
     for line in notes:
@@ -85,6 +88,10 @@ def resolve(
     if die_mod:
         mods.append(("GM die modifier", die_mod))
     roll = r.roll("1d6", purpose, modifiers=mods, table=crt_table_id(options), side=side)
+    kept = max(1, min(6, roll.natural + capped_mod)) - roll.natural if capped_mod else 0
+    if capped_mod:
+        roll.modifiers.append(("exclusive rule, within 1-6", kept))
+        die_mod += kept
     readings: list[Reading] = []
     groups: list[tuple[bool, list[str]]] = []
     for flag in (True, False) if any_dis and not all_dis else (all_dis,):

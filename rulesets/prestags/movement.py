@@ -16,7 +16,7 @@ from typing import Any
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import hexmap
+from rulesets.prestags import hexmap, panic
 from rulesets.prestags.common import (
     Info,
     at,
@@ -293,10 +293,14 @@ def stacking_problems(state: State, ruleset: Any, side: str) -> list[str]:
 
 
 # -- control [11.3] ---------------------------------------------------------------------------------
-def mark_control(ctx: Ctx, hexes: list[str]) -> None:
-    """A hex belongs to the side whose unit is in it, else to the last side that was."""
+def mark_control(ctx: Ctx, hexes: list[str], passing: str | None = None) -> None:
+    """A hex belongs to the side whose unit is in it, else to the last side that was [11.3].
+    Control changes after every change of position (digest 5.11), so the hexes a unit only
+    moved through count too: *passing* names the side that moved through *hexes* (no enemy
+    unit can be in a hex entered [5.23])."""
+    panic.darius_check(ctx, list(hexes), passing)
     for h in dict.fromkeys(hexes):
-        sides = sorted({u.side for u in units_at(ctx.state, h)})
+        sides = sorted({u.side for u in units_at(ctx.state, h)} | ({passing} if passing else set()))
         if len(sides) == 1:
             rec = ctx.state.records("control").get(h, {})
             if rec.get("side") != sides[0]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from campaign_tui.core.context import Ctx
 from rulesets.prestags import hexmap
-from rulesets.prestags.common import SIDES, info, other, side_data, units_of, vp_scored
+from rulesets.prestags.common import SIDES, info, other, side_data, units_at, units_of, vp_scored
 
 
 def panic_level(state: Any, side: str) -> int | None:
@@ -119,6 +119,47 @@ def _panic(ctx: Ctx, victim: str) -> str:
     ctx.explain(f"panicked: {', '.join(names) or 'none'}; held by their leaders: {', '.join(kept) or 'none'}")
     ctx.explain(f"{ctx.state.sides[other(victim)].name} can no longer panic [13.13]")
     return victim
+
+
+def darius_check(ctx: Ctx, hexes: list[str], passing: str | None = None, ask: bool = False) -> None:
+    """Spartan [3.22] (EXT-OCR): an enemy unit next to Darius panics his army at once (with
+    the Panic rule on and no panic yet). Run after every change of position: *hexes* were
+    entered, *passing* is the side that moved through them. Only adjacency the program knows
+    (a hex grid, or earlier rulings) counts, unless *ask* (the GM's panic_check) lets it ask."""
+    from rulesets.prestags import exclusive
+
+    darius = ctx.state.units.get(str(exclusive.rules(ctx.state).get("darius", "")))
+    if (
+        darius is None
+        or not ctx.options.get("panic")
+        or ctx.var("panic")
+        or darius.status.get("state", "active") != "active"
+        or not darius.location
+    ):
+        return
+    home = str(darius.location)[4:]
+    enemy = other(darius.side)
+    for h in dict.fromkeys(hexes):
+        if h == home:
+            near = [
+                x.label
+                for x in units_of(ctx.state, enemy)
+                if x.location and _next_to(ctx, str(x.location)[4:], home, ask)
+            ]
+        elif passing == enemy or any(u.side == enemy for u in units_at(ctx.state, h)):
+            near = [h] if _next_to(ctx, h, home, ask) else []
+        else:
+            near = []
+        if near:
+            ctx.explain(f"an enemy unit next to Darius ({', '.join(near)}): his army panics [S3.22]")
+            _panic(ctx, darius.side)
+            return
+
+
+def _next_to(ctx: Ctx, h: str, home: str, ask: bool) -> bool:
+    if ask:
+        return hexmap.adjacent(ctx, h, home, f"is {h} next to Darius in {home}? [S3.22]")
+    return hexmap.known_distance(ctx.state, h, home) == 1
 
 
 def rally(ctx: Ctx, side: str) -> list[str]:

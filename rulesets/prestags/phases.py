@@ -390,8 +390,14 @@ def simultaneous() -> Machine:
             "Movement Resolution",
             phase="MOVE_RES",
             actor="gm",
-            prompt="GM: execute the plotted movement hex by hex (resolve_movement).",
-            actions=("resolve_movement",),
+            prompt=lambda s: (
+                "GM: panicked units flee first (flee): "
+                + ", ".join(turns.panicked_to_flee(s))
+                + "; then execute the plotted movement hex by hex (resolve_movement)."
+                if _panicked_here(s)
+                else "GM: execute the plotted movement hex by hex (resolve_movement)."
+            ),
+            actions=("flee", "resolve_movement"),
             rolls=("1d6 each side when equal forces enter one hex",),
             reference="19.1 D, 22.0",
             requires=(

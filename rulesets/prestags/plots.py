@@ -223,6 +223,8 @@ def start_plot(ctx: Ctx) -> None:
     unit, fixed at the start of the turn (leader radius [10.23])."""
     ctx.set_var("sim_done", None)
     ctx.set_var("sim_moved", None)
+    for name in ("fled", "moved", "entered"):
+        ctx.set_var(name, None)
     snap: dict[str, str] = {}
     for side in SIDES:
         snap.update(movement.snapshot(ctx, side))

@@ -17,16 +17,75 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.prestags import crt, hexmap, strength, victory
-from rulesets.prestags.common import frac, ftext, vp_value
+from rulesets.prestags.common import (
+    OCR_ALIASES,
+    Info,
+    frac,
+    ftext,
+    leader_table_id,
+    tec_table_id,
+    vp_value,
+)
+
+
+def _type_attrs(code: str) -> dict[str, Any] | None:
+    """A unit type's printed values ([3.4], units.toml), or None for an unknown code."""
+    from rulesets.prestags import plugin
+
+    t = plugin.catalog().types.get(OCR_ALIASES.get(code.upper(), code.upper()))
+    return dict(t.attrs) if t is not None else None
 
 
 def _melee_value(text: str) -> tuple[int | None, str]:
+    """A melee value as printed (4, [4], •) or a unit type's code (SD, BW)."""
     t = str(text).strip()
     if t in ("•", "dot", ".", "*"):
         return None, "dot"
     if t.startswith("[") and t.endswith("]"):
         return int(t[1:-1]), "bracket"
-    return int(t), "normal"
+    attrs = _type_attrs(t) if t.isalpha() else None
+    if attrs is not None:
+        kind = str(attrs.get("melee_kind", "normal"))
+        return (None if kind == "dot" else int(attrs.get("melee") or 0)), kind
+    try:
+        return int(t), "normal"
+    except ValueError:
+        raise InvalidInput(f"{t!r} is neither a melee value (4, [4], •) nor a unit type code") from None
+
+
+def _rule_on(r: Resolver, option: str, what: str, rule: str) -> bool:
+    """Whether an optional rule is in play (``calc --option NAME=VALUE``); explains when
+    an input that belongs to that rule is ignored."""
+    if r.options.get(option):
+        return True
+    r.explain(f"{what}: ignored, {_off(rule, option)}")
+    return False
+
+
+def _off(rule: str, option: str) -> str:
+    return f"the {rule} rule is off (--option {option}=true)"
+
+
+def _leader_bonus(r: Resolver, text: str) -> Fraction:
+    """A leader's combat bonus: the number, or its grade as L1..L6 (leader table [10.4])."""
+    t = text.strip().upper()
+    if len(t) == 2 and t[0] == "L" and t[1].isdigit():
+        return frac(r.tables.get(leader_table_id(r.options)).lookup(grade=t[1], value="bonus").cell)
+    return frac(text)
+
+
+def _terrain_mult(r: Resolver, terrain: str, effect: str) -> tuple[Fraction, str]:
+    """[7.6]: a terrain multiplier, given as a number or by the terrain's name (the TEC)."""
+    t = str(terrain).strip().lower()
+    if not t or not t[0].isalpha():
+        return frac(t or "1"), "terrain"
+    table = r.tables.get(tec_table_id(r.options))
+    if t not in table.axis("terrain").labels:
+        raise InvalidInput(f"no terrain {t!r} on the TEC: {', '.join(table.axis('terrain').labels)}")
+    cell = str(table.lookup(terrain=t, effect=effect).cell)
+    mult = frac(cell[1:]) if cell.startswith("x") else Fraction(1)
+    r.explain(f"TEC {t}: {effect} {cell if cell != '-' else 'no effect'} [7.6]")
+    return mult, t
 
 
 def _list(text: Any) -> list[str]:
@@ -59,11 +118,21 @@ def combat(
     disrupted: bool = False,
     shift: int = 0,
     defense: str | None = None,
+    ferocity: int = 0,
 ) -> Calc:
-    """[8.0]-[8.2]: roll one die and read the CRT (+1 against a disrupted defender)."""
+    """[8.0]-[8.2]: roll one die and read the CRT (+1 against a disrupted defender). *shift*:
+    columns (Alexander [S3.1] +2 / -2, Viking ferocity's first turn +1); *ferocity*: Viking
+    [3.7]/[3.8] +1 / -1 on the die, never above 6 or below 1."""
     a, d = frac(attack), _dfn(defence, defense)
     column, readings, roll = crt.resolve(
-        r, r.options, a, d, [("target", bool(disrupted))], "combat", shift=int(shift)
+        r,
+        r.options,
+        a,
+        d,
+        [("target", bool(disrupted))],
+        "combat",
+        shift=int(shift),
+        capped_mod=int(ferocity),
     )
     rd = readings[0]
     return Calc(
@@ -91,26 +160,29 @@ def melee_defence(
     plotted_mv: bool = False,
     lone_leaders: int = 0,
 ) -> Calc:
-    """[3.36], [3.37], [7.6], [10.11], [13.0], [16.21], [23.11]: one hex's melee defence."""
+    """[3.36], [3.37], [7.6], [10.11], [13.0], [16.21], [23.11]: one hex's melee defence.
+    Units by value (4, [4], •) or type (SD); leaders by bonus (9) or grade (L2); terrain by
+    name (woods) or multiplier. Panic, flank and plotted-move halvings need their rules on."""
     troops = []
     for n, raw in enumerate(_list(units)):
         melee, kind = _melee_value(raw)
         troops.append(strength.Troop(f"u{n + 1}", f"unit {n + 1} ({raw})", "", melee, kind))
     reasons = [
         x
-        for x, on in (
-            ("panicked [13.0]", panicked),
-            ("flank [16.21]", flank),
-            ("plotted to move [23.11]", plotted_mv),
+        for x, on, option, rule in (
+            ("panicked [13.0]", panicked, "panic", "Panic"),
+            ("flank [16.21]", flank, "facing", "Facing"),
+            ("plotted to move [23.11]", plotted_mv, "simultaneous", "Simultaneous Movement"),
         )
-        if on
+        if on and _rule_on(r, option, x, rule)
     ]
+    mult, tname = _terrain_mult(r, terrain, "defender")
     h = strength.DefenceHex(
         "hex",
         troops,
-        [frac(x) for x in _list(leaders)],
-        frac(terrain),
-        "terrain",
+        [_leader_bonus(r, x) for x in _list(leaders)],
+        mult,
+        tname,
         halvings={t.id: list(reasons) for t in troops},
     )
     value, lines = strength.hex_defence(
@@ -124,13 +196,18 @@ def melee_defence(
 
 def melee_attack(r: Resolver, groups: str, leaders: str = "", flank: bool = False) -> Calc:
     """[7.21], [7.51], [7.52], [10.11], [14.12], [14.13]: the attack total. Hexes are separated
-    by '|', units by ','; a trailing '^' halves a Class A/B unit for elevation."""
+    by '|', units by ',' (values or type codes); a trailing '^' halves a Class A/B unit for
+    elevation (with the Elevation rule on); no flank doubling with Facing [16.24]."""
     bonus_parts = str(leaders or "").split("|")
+    elevation_on: bool | None = None
     out = []
     for n, part in enumerate(str(groups).split("|")):
         atts = []
         for m, raw in enumerate(_list(part)):
             up = raw.endswith("^")
+            if up and elevation_on is None:
+                elevation_on = _rule_on(r, "elevation", "'^' elevation halving", "Elevation")
+            up = up and bool(elevation_on)
             melee, kind = _melee_value(raw.rstrip("^"))
             if kind == "dot":
                 raise InvalidInput("a dot unit cannot attack [3.36]")
@@ -139,8 +216,11 @@ def melee_attack(r: Resolver, groups: str, leaders: str = "", flank: bool = Fals
                     f"a{n}{m}", f"unit {raw}", "A", int(melee or 0), uphill="uphill" if up else ""
                 )
             )
-        bonus = [frac(x) for x in _list(bonus_parts[n] if n < len(bonus_parts) else "")]
+        bonus = [_leader_bonus(r, x) for x in _list(bonus_parts[n] if n < len(bonus_parts) else "")]
         out.append(strength.AttackGroup(f"hex {n + 1}", atts, bonus))
+    if flank and r.options.get("facing"):
+        r.explain("flank attack: no doubling with the Facing rule [16.24]")
+        flank = False
     value, lines = strength.attack_total(out, bool(flank))
     return Calc(ftext(value), f"attack {ftext(value)}", lines)
 
@@ -211,9 +291,34 @@ def half_elimination(r: Resolver, troops: int) -> Calc:
     return Calc(k, f"{k} of {troops} eliminated (defender's choice), {int(troops) - k} disrupted")
 
 
+CLASSES = ("A", "B", "C", "Ff", "Mf", "D", "E")
+
+
+def _stack_classes(r: Resolver, items: list[str]) -> list[str]:
+    """Classes (A, Ff...) or unit types with an optional count (SD, 2BW, L) -> one class
+    per unit, as the Summary of Unit Types gives them [3.4]."""
+    out: list[str] = []
+    for raw in items:
+        t = raw.strip()
+        if t in CLASSES:
+            out.append(t)
+            continue
+        digits = len(t) - len(t.lstrip("0123456789"))
+        count, code = (int(t[:digits]) if digits else 1), t[digits:]
+        attrs = _type_attrs(code)
+        if attrs is None:
+            raise InvalidInput(
+                f"{t!r} is neither a class ({', '.join(CLASSES)}) nor a unit type such as SD or 2BW"
+            )
+        r.explain(f"{count} x {code.upper()}: Class {attrs.get('klass')}")
+        out.extend([str(attrs.get("klass"))] * count)
+    return out
+
+
 def stacking(r: Resolver, classes: str, limit: int) -> Calc:
-    """[5.3], [5.4]: class compatibility and the limit (leaders not counted)."""
-    cls = _list(classes)
+    """[5.3], [5.4]: class compatibility and the limit (leaders not counted). Units by class
+    (A,Ff,E) or by type with a count (2SD,BW,L)."""
+    cls = _stack_classes(r, _list(classes))
     from rulesets.prestags.movement import classes_compatible
 
     troops = [c for c in cls if c != "E"]
@@ -225,7 +330,10 @@ def stacking(r: Resolver, classes: str, limit: int) -> Calc:
 
 def retreat(r: Resolver, defender_ma: str, attacker_mas: str) -> Calc:
     """[17.0]: a defender may retreat before combat when its printed MA beats the fastest
-    attacker's by 3 or more."""
+    attacker's by 3 or more (with the Retreat Before Combat rule on)."""
+    if not r.options.get("retreat_before_combat"):
+        off = _off("Retreat Before Combat [17.0]", "retreat_before_combat")
+        return Calc(False, off + ": defenders stand")
     fastest = max(frac(x) for x in _list(attacker_mas))
     margin = frac(defender_ma) - fastest
     ok = margin >= 3
@@ -233,7 +341,10 @@ def retreat(r: Resolver, defender_ma: str, attacker_mas: str) -> Calc:
 
 
 def panic_side(r: Resolver, a_level: int, b_level: int, a_lost: int, b_lost: int, defender: str = "") -> Calc:
-    """[13.1]-[13.13]: which army panics when losses (VP scored by the enemy) reach the levels."""
+    """[13.1]-[13.13]: which army panics when losses (VP scored by the enemy) reach the levels
+    (with the Panic rule on)."""
+    if not r.options.get("panic"):
+        return Calc(None, _off("Panic [13.0]", "panic") + ": no army panics")
     reached = [s for s, lost, pl in (("A", a_lost, a_level), ("B", b_lost, b_level)) if pl and lost >= pl]
     if not reached:
         return Calc(None, "no panic")
@@ -308,7 +419,10 @@ def plot_path(r: Resolver, path: str, ma: str, grid: str = "") -> Calc:
 
 
 def elevation(r: Resolver, klass: str, attacker: str, defender: str) -> Calc:
-    """[14.11], [14.21]: Class A/B attacks uphill or slope to slope are halved."""
+    """[14.11], [14.21]: with the Elevation rule on, Class A/B attacks uphill or slope to
+    slope are halved."""
+    if not r.options.get("elevation"):
+        return Calc(False, "no elevation penalty: " + _off("Elevation [14.0]", "elevation"))
     why = strength.elevation_halves(
         klass, attacker, defender, bool(r.options.get("elevation_ground_hilltop", True))
     )
@@ -346,11 +460,88 @@ def control(r: Resolver, occupant: str = "", last_occupant: str = "") -> Calc:
 
 def contact(r: Resolver, result: str, leader_cancelled: bool = False) -> Calc:
     """[18.1], [18.5], G-25: a melee that eliminates or disrupts nobody locks both sides in
-    contact; a D cancelled by a leader counts as no disruption by default."""
+    contact; a D cancelled by a leader counts as no disruption by default (with the Contact
+    rule on)."""
+    if not r.options.get("contact"):
+        return Calc(False, _off("Contact [18.0]", "contact") + ": no contact")
     none = result == "-" or (
         result == "D" and leader_cancelled and r.options.get("contact_nullified_d", True)
     )
     return Calc(none, "contact: both sides stay locked" if none else "a decision: no contact (any ends)")
+
+
+def entry_cost(
+    r: Resolver,
+    terrain: str,
+    elevation: str = "ground",
+    road: bool = False,
+    from_slope: bool = False,
+    klass: str = "",
+    game: str = "",
+) -> Calc:
+    """[5.11], [5.51], [5.61], [5.62], TEC, exclusive prohibitions: the Movement Points to
+    enter a hex (road = along a road from a road hex; from_slope = a hilltop entered from a
+    slope); with a class and a game, the exclusive rules' prohibitions."""
+    table = r.tables.get(tec_table_id(r.options))
+    t = str(terrain).strip().lower()
+    if t not in table.axis("terrain").labels:
+        raise InvalidInput(f"no terrain {t!r} on the TEC: {', '.join(table.axis('terrain').labels)}")
+    if road:
+        return Calc("1", "1 MP: road hex to road hex through a road hexside, whatever else is there [5.51]")
+    if klass and game:
+        cell = str(r.tables.get("prohibitions").lookup(game=game.upper(), klass=klass).cell)
+        if t in [x.strip() for x in cell.split(",")]:
+            return Calc(None, f"Class {klass} may not enter {t} in this game (exclusive rules)")
+    cost = str(table.lookup(terrain=t, effect="mp").cell)
+    if cost == "X":
+        return Calc(None, f"{t} may not be entered (TEC)")
+    if elevation == "slope":
+        mp = frac(table.lookup(terrain="slope", effect="mp").cell)
+        return Calc(ftext(mp), f"{ftext(mp)} MP: a slope hex, moving up, down or across [5.61]")
+    mp = frac(cost)
+    if elevation == "hilltop" and from_slope:
+        extra = str(table.lookup(terrain="hilltop", effect="mp").cell)
+        add = frac(extra[1:]) if extra.startswith("+") else Fraction(0)
+        return Calc(ftext(mp + add), f"{ftext(mp + add)} MP: {t} hilltop from a slope, +{ftext(add)} [5.62]")
+    return Calc(ftext(mp), f"{ftext(mp)} MP: {t} (TEC)")
+
+
+class _CapabilityCtx:
+    """What ``combat.capability`` reads, for a calc outside a battle."""
+
+    def __init__(self, r: Resolver, game: str) -> None:
+        self.tables = r.tables
+        self.options = {**r.options, "unit_capability": True}
+        self._game = game.upper()
+
+    def var(self, name: str, default: Any = None) -> Any:
+        return self._game if name == "game" else default
+
+
+def capability(r: Resolver, game: str, defender: str, attackers: str) -> Calc:
+    """[5.39], Chariot [3.2], Spartan [3.4], Yeoman [8.2]: the Unit Capability Chart for one
+    defending unit type against the attacking types (the attacker gets the best entry)."""
+    from rulesets.prestags import combat
+
+    def unit(code: str) -> Info:
+        attrs = _type_attrs(code)
+        if attrs is None:
+            raise InvalidInput(f"{code!r} is not a unit type such as SD or PP")
+        c = OCR_ALIASES.get(code.upper(), code.upper())
+        return Info(
+            c, c, "", c, str(attrs.get("klass")), None, "", None, None, Fraction(0), False, "", None, "", 0
+        )
+
+    ctx: Any = _CapabilityCtx(r, game)
+    cap = combat.capability(ctx, [unit(a) for a in _list(attackers)], unit(defender))
+    if cap is None:
+        return Calc("x1", f"no entry for {defender.upper()} in game {game.upper()}: defence unchanged")
+    if cap == "P":
+        return Calc("P", f"{defender.upper()} may not be attacked by these units [Y8.22]")
+    kind, value = cap
+    if kind == "=":
+        return Calc(ftext(value), f"{defender.upper()} defends at {ftext(value)} [Y8.2]")
+    return Calc(f"x{ftext(value)}", f"{defender.upper()}'s defence x{ftext(value)} [5.39]")
 
 
 def distance(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
@@ -386,6 +577,15 @@ PROCS: dict[str, ProcedureDef] = {
                 DEFENSE,
                 Param("disrupted", "bool", required=False, default=False),
                 Param("shift", "int", required=False, default=0),
+                Param(
+                    "ferocity",
+                    "int",
+                    required=False,
+                    default=0,
+                    min=-1,
+                    max=1,
+                    help="Viking ferocity on the die: 1 (Vikings attack), -1 (attacked), kept in 1-6",
+                ),
             ),
             aliases=("8.0", "8.2", "4.1"),
             reference="8.0",
@@ -403,9 +603,14 @@ PROCS: dict[str, ProcedureDef] = {
             "Melee defence of a hex",
             melee_defence,
             (
-                Param("units", help="melee values: 4,[4],•"),
-                Param("leaders", required=False, default="", help="leader bonuses: 9,6"),
-                Param("terrain", required=False, default="1", help="terrain multiplier"),
+                Param("units", help="melee values or unit types: 4,[4],•,SD"),
+                Param("leaders", required=False, default="", help="leader bonuses or grades: 9,L2"),
+                Param(
+                    "terrain",
+                    required=False,
+                    default="1",
+                    help="the hex's terrain (woods, village...) or a multiplier",
+                ),
                 Param("panicked", "bool", required=False, default=False),
                 Param("flank", "bool", required=False, default=False),
                 Param("plotted_mv", "bool", required=False, default=False),
@@ -499,7 +704,7 @@ PROCS: dict[str, ProcedureDef] = {
             "stacking",
             "Stacking check",
             stacking,
-            (Param("classes", help="A,Ff,E"), Param("limit", "int", min=0)),
+            (Param("classes", help="classes A,Ff,E or unit types 2SD,BW,L"), Param("limit", "int", min=0)),
             aliases=("5.3", "5.4"),
             reference="5.3, 5.4",
         ),
@@ -626,6 +831,33 @@ PROCS: dict[str, ProcedureDef] = {
             ),
             aliases=("18.1", "18.5"),
             reference="18.1, 18.5",
+        ),
+        ProcedureDef(
+            "entry_cost",
+            "Movement Points to enter a hex",
+            entry_cost,
+            (
+                Param("terrain", help="clear, woods, village, stream..."),
+                Param("elevation", "choice", choices=hexmap.ELEVATIONS, required=False, default="ground"),
+                Param("road", "bool", required=False, default=False),
+                Param("from_slope", "bool", required=False, default=False),
+                Param("klass", required=False, default="", help="the unit's class, for prohibitions"),
+                Param("game", "choice", choices=("", "C", "S", "L", "V", "Y"), required=False, default=""),
+            ),
+            aliases=("5.11", "5.51", "5.61", "5.62", "9.0mp"),
+            reference="5.11, 5.51, 5.61, 5.62",
+        ),
+        ProcedureDef(
+            "capability",
+            "Unit Capability Chart",
+            capability,
+            (
+                Param("game", "choice", choices=("C", "S", "Y")),
+                Param("defender", help="the defending unit's type: PP"),
+                Param("attackers", help="the attacking types: MS,SD"),
+            ),
+            aliases=("5.39", "C3.2", "S3.4", "Y8.2"),
+            reference="5.39",
         ),
         ProcedureDef(
             "distance",

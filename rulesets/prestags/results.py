@@ -44,6 +44,11 @@ class Effects:
 
 
 def unit_vp(ctx: Ctx, i: Info) -> int:
+    from rulesets.prestags import exclusive
+
+    if i.id == exclusive.rules(ctx.state).get("darius"):
+        ctx.explain(f"{i.label} is Darius: worth 30 VP [S3.22]")
+        return 30
     if i.is_leader:
         return int(ctx.options.get("leader_vp", 1))
     return vp_value(i.melee, i.kind, i.fire)

@@ -162,6 +162,7 @@ def build(ruleset: Any, scenario: Scenario, options: dict[str, Any]) -> State:
         },
     )
     b.var("game", game)
+    b.var("exclusive", _exclusive(b.state, dict(entry.get("exclusive", {}))))
     b.var("game_length", int(entry["length"]))
     b.var("victory", victory)
     b.var("both", str(entry.get("both", "draw")))
@@ -185,3 +186,23 @@ def build(ruleset: Any, scenario: Scenario, options: dict[str, Any]) -> State:
         },
     )
     return b.state
+
+
+def _exclusive(state: State, given: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's exclusive rules: Alexander and Darius are their sides' grade-1 leaders
+    (Spartan [3.1], [3.2]), Viking ferocity names the Vikings' side (Viking [3.6])."""
+    out: dict[str, Any] = {}
+    for name in ("alexander", "darius"):
+        side = str(given.get(name, ""))
+        if side:
+            chief = [
+                u.id
+                for u in state.units.values()
+                if u.side == side and int(u.status.get("grade", 0) or 0) == 1
+            ]
+            if len(chief) != 1:
+                raise InvalidInput(f"the {name.capitalize()} rule needs one grade-1 leader on side {side}")
+            out[name] = chief[0]
+    if given.get("ferocity"):
+        out["ferocity"] = str(given["ferocity"])
+    return out

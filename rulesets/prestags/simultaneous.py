@@ -19,7 +19,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import combat, crt, hexmap, movement, panic, results
+from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results, turns
 from rulesets.prestags.common import SIDES, Info, info, other, side_data, units_at
 from rulesets.prestags.plots import mv_path, orders
 
@@ -149,15 +149,22 @@ def resolve_melee(ctx: Ctx) -> None:
     for side, target, units in attacks:
         try:
             p = combat.plan_melee(ctx, units, [target], side, moving=moving)
-            crt.odds_column(ctx.tables, ctx.options, p.attack, p.defence)
+            ex = exclusive.melee_adjust(ctx, units, [target], side)  # Alexander, Viking ferocity
+            crt.odds_column(ctx.tables, ctx.options, p.attack, p.defence, ex.shift)
         except ActionRejected as exc:
             ctx.explain(f"melee on {target} not made: {exc}")
             continue
-        plans.append((side, p))
+        plans.append((side, p, ex))
     rolled = []
-    for side, p in plans:
+    for side, p, ex in plans:
         readings = combat.roll_melee(
-            ctx, p, side, f"melee: {', '.join(a.label for a in p.attackers)} -> {p.targets[0]}"
+            ctx,
+            p,
+            side,
+            f"melee: {', '.join(a.label for a in p.attackers)} -> {p.targets[0]}",
+            ex.shift,
+            0,
+            ex.die,
         )
         rolled.append((side, p, readings))
     shown = []
@@ -188,10 +195,20 @@ def _strength(state: State, ruleset: Any, ids: list[str]) -> int:
     reference="22.0",
 )
 def resolve_movement(ctx: Ctx) -> None:
-    """(D) Every unit plotted MV moves, one hex per step for all together [22.12]."""
+    """(D) Every unit plotted MV moves, one hex per step for all together [22.12]. Panicked
+    units flee first (flee) and their plots are void [13.0]."""
+    left = turns.panicked_to_flee(ctx.state) if ctx.options.get("panic") else []
+    if left:
+        raise ActionRejected(
+            "panicked units must flee first (flee, with an empty path if they cannot) [13.0]: "
+            + ", ".join(ctx.state.unit(x).label for x in left)
+        )
     movers: dict[str, dict[str, Any]] = {}
     for side, uid, o in _valid(ctx.state, "MV"):
         u = ctx.state.unit(uid)
+        if u.status.get("panicked") or uid in ctx.var("fled", []):
+            ctx.explain(f"{u.label} is panicked: its flight replaces its plot [13.0]")
+            continue
         entering = u.status.get("state") == "reserve"
         if not entering:
             why = _can_act(ctx, uid)
@@ -263,6 +280,8 @@ def resolve_movement(ctx: Ctx) -> None:
             m["pos"] = h
             m["idx"] += 1
             m["entered"].append(h)
+        # control changes after every change of position, each step of the move [11.3]
+        movement.mark_control(ctx, [wants[uid] for uid in sorted(wants) if uid not in stop])
         for uid in sorted(wants):
             m = movers[uid]
             if m["stopped"] or not m["entered"] or m["entered"][-1] != wants[uid]:
@@ -275,7 +294,11 @@ def resolve_movement(ctx: Ctx) -> None:
                     ctx.explain(
                         f"step {step}: {i.label} stops in {z}, next to an enemy fire unit [6.41], [21.1]"
                     )
-    moved: dict[str, list[str]] = {}
+    moved: dict[str, list[str]] = {
+        uid: [str(ctx.state.unit(uid).location)[4:]]
+        for uid in ctx.var("fled", [])
+        if ctx.state.unit(uid).status.get("state") == "active" and ctx.state.unit(uid).location
+    }
     for uid, m in sorted(movers.items()):
         if m["exit"] is not None and not m["stopped"] and m["idx"] >= len(m["path"]):
             conceded = side_data(ctx.state, m["side"]).get("conceded")
@@ -287,7 +310,6 @@ def resolve_movement(ctx: Ctx) -> None:
             results.exit_unit(ctx, uid, reason, m["exit"])
         if m["entered"]:
             moved[uid] = m["entered"]
-            movement.mark_control(ctx, [m["entered"][-1]])
     ctx.set_var("sim_moved", moved)
     for side in SIDES:
         problems = movement.stacking_problems(ctx.state, ctx.ruleset, side)

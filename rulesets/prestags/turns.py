@@ -86,7 +86,9 @@ def arriving(state: State, side: str) -> list[str]:
 
 
 def panicked_to_flee(state: State) -> list[str]:
-    side = state.vars.get("roles", {}).get("phasing")
+    """Panicked, undisrupted units still to flee: the phasing side's in the standard game,
+    both sides' in the simultaneous game's Movement Resolution Phase [13.0]."""
+    side = None if state.options.get("simultaneous") else state.vars.get("roles", {}).get("phasing")
     done = set(state.vars.get("fled", []))
     return [
         u.id

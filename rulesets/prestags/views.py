@@ -61,7 +61,8 @@ def unit_stats(ruleset: Any, state: State, unit: Unit) -> str:
     melee = "•" if i.kind == "dot" else f"[{i.melee}]" if i.kind == "bracket" else str(i.melee)
     parts = [f"{melee} {i.klass} {ftext(i.ma)}"]
     if i.fire:
-        parts.insert(0, f"{i.fire}/{i.range}")
+        # the counter's "fire ◇ range" [3.31], spelt out: SK reads F2 R1 (fire 2, range 1)
+        parts.insert(0, f"F{i.fire} R{i.range}")
     if i.hex:
         parts.append(f"@{i.hex}")
     return " ".join(parts)

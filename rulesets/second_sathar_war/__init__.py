@@ -116,12 +116,9 @@ class SecondSatharWar(RuleSet):
         return out
 
     def unit_stats(self, state: State, unit: Unit) -> str:
-        from .ships import cur_adf, cur_dcr, cur_hp, cur_mr, max_hp
+        from .ships import condition
 
-        return (
-            f"HP {cur_hp(state, unit)}/{max_hp(state, unit)} ADF {cur_adf(state, unit)} "
-            f"MR {cur_mr(state, unit)} DCR {cur_dcr(state, unit)}"
-        )
+        return condition(state, unit)
 
     def headline(self, state: State) -> dict[str, list[str]]:
         from .ledger import kills, losses

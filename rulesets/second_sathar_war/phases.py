@@ -95,9 +95,11 @@ def _battle_prompt(step: str):  # type: ignore[no-untyped-def]
                 "planet, choose to fight near the planet, and (with a minelayer) record mine hexes."
             )
         if step == "B2":
+            basic = b.get("rules") == "basic"
             return (
                 f"Fight the battle at {where} on the Knight Hawks map ({b.get('rules', '?')} rules). "
                 "The dice helper resolves to-hit, damage and break-up rolls into the die log."
+                + (" Basic rules: no Damage Table, every hit is a hull hit (T11)." if basic else "")
             )
         return (
             f"Enter the result at {where} ship by ship: destroyed, damaged (hull points, systems), "

@@ -13,6 +13,7 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 
+from . import procs_checks as PC
 from . import rules as R
 from . import tactical as T
 from .dice_util import percent, roll, tag_table
@@ -22,7 +23,10 @@ from .dice_util import percent, roll, tag_table
 def time_record(r: Resolver, day: int) -> Calc:
     """5.1 / T20: the Day and Tenday markers for an absolute day."""
     marker = R.tenday_marker(day)
-    r.explain(f"Tenday marker 10 x floor(({day} - 1) / 10) = {marker or '(blank)'}")
+    r.explain(
+        f"Tenday marker 10 x floor(({day} - 1) / 10) = {marker}"
+        + ("" if marker else ": the Tenday box stays empty on days 1-10")
+    )
     r.explain(f"Day marker (({day} - 1) mod 10) + 1 = {R.day_marker(day)}")
     ends = []
     if R.is_tenday_end(day):
@@ -172,24 +176,70 @@ def militia_move(
     return Calc(why is None, "may go" if why is None else why)
 
 
+NONE_WORDS = ("none", "-", "no")
+
+
+def _none_left(items: list[str] | None) -> bool:
+    """An explicit empty list (``fortresses=`` or ``fortresses=none``): nothing is left."""
+    return items is not None and all(str(x).strip().lower() in NONE_WORDS for x in items)
+
+
+def _fortress_systems(m, names: list[str]) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Fortress names as the GM says them (Kdikit, Fortress Redoubt, pale...) -> their systems."""
+    from .scenarios import _oob
+
+    forts = {sid: st for sid, st in _oob()["stations"].items() if st["type"] == "FORTRESS"}
+    out: dict[str, str] = {}
+    for name in names:
+        want = "".join(ch for ch in str(name).lower().removeprefix("fortress") if ch.isalnum())
+        hit = [sid for sid, st in forts.items()
+               if want in (sid.replace("-", ""), "".join(ch for ch in st["name"].lower() if ch.isalnum())
+                           .removeprefix("fortress"))]
+        if not hit:
+            raise InvalidInput(
+                f"no fortress {name!r}; fortresses: {', '.join(st['name'] for st in forts.values())}"
+            )
+        out[forts[hit[0]]["name"]] = m.planets[forts[hit[0]]["planet"]].system
+    return out
+
+
 def supply(
     r: Resolver,
     start: str,
     side: str = "UPF",
     blocked: list[str] | None = None,
     targets: list[str] | None = None,
+    fortresses: list[str] | None = None,
 ) -> Calc:
-    """5.9: trace supply over the provisional map (blocked = systems the enemy holds)."""
+    """5.9: trace supply over the provisional map (blocked = systems the enemy holds).
+
+    UPF supply runs to a system with a surviving fortress: *fortresses* names those still
+    standing (all four when not given; ``fortresses=none`` when none is left). *targets* gives
+    the end systems directly instead (``targets=none``: no end at all)."""
     m = _map()
     side = side.upper()
     s = m.find_system(start)
     blk = {m.find_system(x) for x in blocked or []}
-    if targets:
+    if targets is not None and not _none_left(targets):
         tgt = {m.find_system(x) for x in targets}
+    elif targets is not None:
+        tgt = set()
+        r.explain("targets=none: no system to trace supply to")
     elif side == "UPF":
-        tgt = {"madderlys-star", "white-light", "prenglar", "truanes-star"}
+        standing = None if fortresses is None else [x for x in fortresses if not _none_left([x])]
+        if standing is None:
+            r.explain("all four fortresses standing (give fortresses= the ones left, or none)")
+            standing = ["Kdikit", "Redoubt", "Gollwin", "Pale"]
+        forts = _fortress_systems(m, standing)
+        if forts:
+            r.explain("surviving fortresses: " + ", ".join(f"{k} ({m.name(v)})" for k, v in forts.items()))
+        else:
+            r.explain("no fortress is left: no UPF ship can trace supply (5.9)")
+        tgt = set(forts.values())
     else:
         tgt = {c.target for c in m.circles.values()}
+    if not tgt:
+        return Calc(False, "out of supply (nowhere to trace to)")
     nb = {sid: [o for _, o in m.neighbours(sid)] for sid in m.systems}
     path = R.trace_supply(nb, [s], tgt, blk, side == "SATHAR")
     if path is None:
@@ -307,8 +357,7 @@ def sfn_placement(r: Resolver) -> Calc:
 
 def which_rules(r: Resolver, ships: int) -> Calc:
     """T11: the suggested tactical rules for a battle of this many ships."""
-    look = r.lookup("T11", ships=max(ships, 2))
-    r.explain("; ".join(look.explanation))
+    look = r.lookup("T11", ships=max(ships, 2))  # the resolver explains the lookup itself
     if look.value == "advanced_npc" and not r.options.get("skills", True):
         r.explain("skills are off in this campaign: Advanced rules without skill modifiers")
     return Calc(str(look.value), str(look.cell))
@@ -321,6 +370,9 @@ def _p(name: str, type: str = "str", **kw: object) -> Param:
 
 def _opt(name: str, type: str, default: object, help: str = "") -> Param:
     return Param(name, type, required=False, default=default, help=help)
+
+
+RULES = _opt("rules", "str", "advanced", "advanced or basic (T11; in a campaign: the battle's)")
 
 
 PROCEDURES: list[ProcedureDef] = [
@@ -424,7 +476,8 @@ PROCEDURES: list[ProcedureDef] = [
             _p("start", help="system"),
             _opt("side", "str", "UPF"),
             _opt("blocked", "list", []),
-            _opt("targets", "list", []),
+            _opt("targets", "list", None, "end systems instead of the fortresses; none: no end"),
+            _opt("fortresses", "list", None, "UPF fortresses still standing (default all four; none)"),
         ),
         ("5.9",),
         reference="5.9",
@@ -554,7 +607,7 @@ PROCEDURES: list[ProcedureDef] = [
         "damage",
         "Damage Table roll",
         T.damage_proc,
-        (_p("weapon"), _opt("extra_modifier", "int", 0)),
+        (_p("weapon"), _opt("extra_modifier", "int", 0), RULES),
         ("5.14b", "T7", "T6"),
         reference="5.14b",
     ),
@@ -579,6 +632,8 @@ PROCEDURES: list[ProcedureDef] = [
             _opt("mr", "int", 0),
             _opt("mr_original", "int", 0),
             _opt("flags", "str", ""),
+            _opt("dcr", "int", 0, "the ship's current DCR (shows the halved value)"),
+            RULES,
         ),
         ("5.14d", "E9", "E10", "E11", "E12"),
         reference="5.14d",
@@ -597,7 +652,7 @@ PROCEDURES: list[ProcedureDef] = [
         reference="5.14e",
     ),
     ProcedureDef("navigation", "Navigation hit", T.navigation_proc, (), ("T18",), reference="T18"),
-    ProcedureDef("fire", "Fire damage roll", T.fire_proc, (), (), reference="5.14d"),
+    ProcedureDef("fire", "Fire damage roll", T.fire_proc, (RULES,), (), reference="5.14d"),
     ProcedureDef(
         "masking_screen",
         "Masking screen duration",
@@ -615,11 +670,14 @@ PROCEDURES: list[ProcedureDef] = [
             _opt("defences", "str", "RH"),
             _opt("icms", "int", 0),
             _opt("target_masked", "bool", False),
+            RULES,
         ),
         ("5.14g", "5.14h"),
         reference="5.14g-h",
     ),
-    ProcedureDef("shatter_drone", "Shatter-drone hit", T.shatter_proc, (), ("5.14i",), reference="5.14i"),
+    ProcedureDef(
+        "shatter_drone", "Shatter-drone hit", T.shatter_proc, (RULES,), ("5.14i",), reference="5.14i"
+    ),
     ProcedureDef(
         "defensive_fire",
         "When defensive hits apply",
@@ -644,6 +702,7 @@ PROCEDURES: list[ProcedureDef] = [
         ("5.11a", "dcr"),
         reference="5.14k",
     ),
+    *PC.PROCEDURES,
 ]
 
 

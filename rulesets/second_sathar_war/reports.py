@@ -16,7 +16,7 @@ from .fdm import Fdm
 from .ledger import kills, losses, retreat_counters
 from .movement import eta
 from .rules import day_text, is_replacement_day, tenday_index
-from .ships import at_planet, is_fighter, is_station, ships_in, summary
+from .ships import at_planet, condition, is_fighter, is_station, ships_in, summary
 
 
 def build(view: State, viewer: str) -> dict[str, str]:
@@ -26,6 +26,7 @@ def build(view: State, viewer: str) -> dict[str, str]:
         "Frontier Deployment Map": text_map(view, m),
         "Time record": time_record(view),
         "Losses": loss_report(view),
+        "Damaged ships": damaged_ships(view),
         "Retreat tracker": retreat_tracker(view, viewer),
     }
     battles = battle_report(view, m)
@@ -285,6 +286,32 @@ def retreat_tracker(view: State, viewer: str) -> str:
     if view.vars.get("retreat_fingerprint"):
         lines.append(f"- Fingerprint of the sealed choice: {view.vars['retreat_fingerprint']}")
     return "\n".join(lines)
+
+
+DAMAGE_KEYS = ("hull_damage", "adf_lost", "mr_lost", "dcr_halved", "systems_out", "flags", "spent",
+               "hull_station_only", "station_repair")
+
+
+def damaged_ships(view: State) -> str:
+    """Every ship and station still in play that has damage or spent ammunition, with its current
+    hull points, ADF, MR and DCR (a Damage Control hit halves the DCR, 5.14d)."""
+    lines = ["# Damaged ships", "", "| Ship | Side | Now | Damage |", "|---|---|---|---|"]
+    rows = 0
+    for u in sorted(view.units.values(), key=lambda x: (x.side, x.label)):
+        if u.status.get("destroyed") or not any(u.status.get(k) for k in DAMAGE_KEYS):
+            continue
+        rows += 1
+        damage = "; ".join(plugin_badges(view, u))
+        lines.append(f"| {u.label} | {u.side} | {condition(view, u)} | {damage} |")
+    if not rows:
+        lines.append("| (none) | | | |")
+    return "\n".join(lines)
+
+
+def plugin_badges(view: State, u) -> list[str]:  # type: ignore[no-untyped-def]
+    from . import plugin
+
+    return plugin.badges(view, u)
 
 
 def battle_report(view: State, m: Fdm) -> str:

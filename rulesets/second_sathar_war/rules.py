@@ -62,8 +62,9 @@ def day_text(day: int) -> str:
     if day <= 0:
         return "Set-up (before day 1)"
     marker = tenday_marker(day)
-    tenday = f"Tenday {marker}" if marker else "Tenday (blank)"
-    return f"Day {day} ({tenday}, Day {day_marker(day)})"
+    # T20: on days 1-10 the Tenday box of the Time Record is empty; say nothing about it
+    tenday = f"Tenday {marker}, " if marker else ""
+    return f"Day {day} (Time Record: {tenday}Day {day_marker(day)})"
 
 
 # -- 5.2 Sathar placement ----------------------------------------------------------------------

@@ -154,9 +154,21 @@ def cur_mr(state: State, u: Unit) -> int:
     return max(0, int(stat(state, u, "mr", 0)) - int(u.status.get("mr_lost", 0)))
 
 
+# 5.14d: a Damage Control hit or a disastrous fire halves the DCR (once; rounded up)
+HALVING_FLAGS = ("dcr_hit", "disastrous_fire")
+
+
 def cur_dcr(state: State, u: Unit) -> int:
     dcr = int(stat(state, u, "dcr", 0))
     return (dcr + 1) // 2 if u.status.get("dcr_halved") else dcr
+
+
+def condition(state: State, u: Unit) -> str:
+    """A ship's current values: hull points, ADF, MR and DCR (the halved DCR shown as such)."""
+    dcr = f"DCR {cur_dcr(state, u)}"
+    if u.status.get("dcr_halved"):
+        dcr += f" (halved from {int(stat(state, u, 'dcr', 0))})"
+    return f"HP {cur_hp(state, u)}/{max_hp(state, u)} ADF {cur_adf(state, u)} MR {cur_mr(state, u)} {dcr}"
 
 
 def hull_damaged(u: Unit) -> bool:

@@ -146,6 +146,35 @@ def attack_hits(chance: int, roll: int) -> tuple[bool, str]:
 
 
 # -- b-d) the Damage Table ------------------------------------------------------------------
+RESULT_KINDS = (
+    "hull", "drive", "steering", "weapon", "defence", "power_short", "ccs", "navigation", "fire",
+    "dcr", "disastrous_fire",
+)
+RESULT_TEXT = {
+    "power_short": "power short circuit: lose all screens and ICMs",
+    "ccs": "Combat Control System hit: -10% on all attacks",
+    "navigation": "navigation hit: lose maneuvering control",
+    "fire": "electrical fire: more damage at +20 every turn",
+    "dcr": "Damage Control hit: DCR cut in half",
+    "disastrous_fire": "disastrous fire",
+}
+# the T7 wording (and its short forms) -> the cell code
+RESULT_WORDS = {
+    "damage control": "dcr",
+    "dcr": "dcr",
+    "disastrous fire": "disastrous_fire",
+    "electrical fire": "fire",
+    "fire": "fire",
+    "navigation": "navigation",
+    "combat control system": "ccs",
+    "combat control": "ccs",
+    "ccs": "ccs",
+    "power short circuit": "power_short",
+    "power short": "power_short",
+    "hull": "hull",
+    "hull double": "hull:double",
+    "double hull": "hull:double",
+}
 @dataclass(frozen=True)
 class DamageResult:
     kind: str  # hull, drive, steering, weapon, defence, power_short, ccs, ...
@@ -159,6 +188,22 @@ class DamageResult:
             return cls(kind, systems=tuple(rest.split(",")))
         return cls(kind, amount=rest)
 
+    @classmethod
+    def read(cls, text: str) -> DamageResult:
+        """A result as a GM gives it: a T7 cell (``dcr``, ``drive:half``) or the table's own
+        words (``Damage Control hit``, ``Disastrous Fire``, ``Electrical Fire``...)."""
+        words = " ".join(str(text).lower().replace("_", " ").split())
+        code = RESULT_WORDS.get(words.removesuffix(" hit").strip(), "")
+        res = cls.parse(code or str(text).strip())
+        if res.kind not in RESULT_KINDS:
+            raise InvalidInput(
+                f"{text!r} is not a Damage Table result; give a T7 cell (hull, hull:double, "
+                "drive:1, steering:all, weapon:LB,RB, defence:ICM, power_short, ccs, navigation, "
+                "fire, dcr, disastrous_fire), the table's words (e.g. 'Damage Control hit') or "
+                "the modified roll"
+            )
+        return res
+
     def describe(self) -> str:
         if self.kind == "hull":
             return "hull hit: double damage" if self.amount == "double" else "hull hit"
@@ -167,7 +212,7 @@ class DamageResult:
             return f"{self.kind} hit: {what.get(self.amount, self.amount)}"
         if self.systems:
             return f"{self.kind} hit: {'; '.join(self.systems)}"
-        return self.kind.replace("_", " ")
+        return RESULT_TEXT.get(self.kind, self.kind.replace("_", " "))
 
 
 def first_system(systems: Sequence[str], intact: Mapping[str, int]) -> str | None:
@@ -316,11 +361,34 @@ def attack_proc(
     return Calc(hit, f"{weapon}: {'hit' if hit else 'miss'} ({text})")
 
 
-def damage_proc(r: Resolver, weapon: str, extra_modifier: int = 0) -> Calc:
-    """A Damage Table roll for a hit by *weapon* (5.14b): d100 + DTM (+ other modifiers)."""
+def _basic(rules: str) -> bool:
+    if rules not in ("advanced", "advanced_npc", "basic"):
+        raise InvalidInput(f"rules: {rules!r} is not advanced or basic")
+    return rules == "basic"
+
+
+def no_damage_table(rules: str, what: str) -> None:
+    """T11: a Basic-rules battle ignores the Advanced Damage Table (every hit is a hull hit)."""
+    if _basic(rules):
+        raise InvalidInput(
+            f"{what}: this battle uses the Basic rules, which have no Damage Table (T11): every hit "
+            "is a hull hit; roll basic_damage weapon=... instead"
+        )
+
+
+def damage_proc(r: Resolver, weapon: str, extra_modifier: int = 0, rules: str = "advanced") -> Calc:
+    """A Damage Table roll for a hit by *weapon* (5.14b): d100 + DTM (+ other modifiers).
+
+    Under the Basic rules (T11, G-38) there is no Damage Table: the hit is a hull hit."""
     weapon = weapon if weapon == "fire" else weapon.upper()
     if weapon not in DTM:
         raise InvalidInput(f"no Damage Table modifier for {weapon!r}; weapons: {', '.join(DTM)}")
+    if _basic(rules):
+        if weapon == "fire":
+            no_damage_table(rules, "a fire roll")
+        r.explain("Basic rules (T11): no Advanced Damage Table; every hit is a hull hit for the "
+                  "weapon's damage dice")
+        return Calc("hull", "hull hit (Basic rules)")
     mods = [(f"DTM {weapon}", DTM[weapon])]
     if extra_modifier:
         mods.append(("other", extra_modifier))
@@ -361,13 +429,20 @@ def system_hit_proc(
     mr: int = 0,
     mr_original: int = 0,
     flags: str = "",
+    dcr: int = 0,
+    rules: str = "advanced",
 ) -> Calc:
     """What a Damage Table result does to a ship (5.14d): the system lost, or a hull hit.
 
     *weapons* / *defences* list the ship's intact systems (``LC,LB,LB,EB,T,RB``); *flags*
-    lists damage already taken (ccs_hit, nav_hit, fire, dcr_hit, power_short).
+    lists damage already taken (ccs_hit, nav_hit, fire, dcr_hit, power_short); *dcr* is the
+    ship's current DCR (a Damage Control hit or a disastrous fire halves it, rounded up).
     """
-    res = DamageResult.parse(result)
+    no_damage_table(rules, "a Damage Table result")
+    if str(result).strip().lstrip("-").isdigit():
+        look = r.lookup("T7", roll=int(str(result).strip()))
+        result = str(look.value)
+    res = DamageResult.read(result)
     have_flags = {f.strip() for f in flags.split(",") if f.strip()}
     repeat_hull = bool(r.options.get("repeat_hits_hull", True))
     if res.kind in ("weapon", "defence"):
@@ -405,14 +480,26 @@ def system_hit_proc(
         halved = "dcr_hit" in have_flags or "disastrous_fire" in have_flags
         r.explain(
             "disastrous fire: ADF and MR to 0, -10% on attacks, +20 damage roll every turn"
-            + ("" if halved else ", DCR halved")
+            + (" (the DCR was halved already)" if halved else ", DCR halved")
         )
-        return Calc("disastrous_fire", "disastrous fire")
+        return Calc("disastrous_fire", "disastrous fire" + ("" if halved else _halve_dcr(r, dcr)))
     if res.kind == "hull":
         return Calc("hull:double" if res.amount == "double" else "hull", res.describe())
     flag = {**once, **repeatable}.get(res.kind, res.kind)
     r.explain(res.describe())
+    if res.kind == "dcr":
+        return Calc(f"flag:{flag}", res.describe() + _halve_dcr(r, dcr))
     return Calc(f"flag:{flag}", res.describe())
+
+
+def _halve_dcr(r: Resolver, dcr: int) -> str:
+    """5.14d: DCR = ceil(DCR / 2); the text added to the summary."""
+    if not dcr:
+        r.explain("give the ship's DCR (dcr=) to see the halved value")
+        return ""
+    new = -(-int(dcr) // 2)
+    r.explain(f"DCR {dcr} / 2, rounded up = {new}")
+    return f" (DCR {dcr} -> {new})"
 
 
 def breakup_proc(r: Resolver, hp_orig: int, hp_now: int, adf_used: int, mr_used: int) -> Calc:
@@ -438,8 +525,9 @@ def navigation_proc(r: Resolver) -> Calc:
     return Calc(str(look.value), f"d10 {die.natural}: {look.value}")
 
 
-def fire_proc(r: Resolver) -> Calc:
+def fire_proc(r: Resolver, rules: str = "advanced") -> Calc:
     """An electrical (or disastrous) fire's roll: T7 at +20; a hull result does 1d10."""
+    no_damage_table(rules, "a fire roll")
     if r.options.get("fire_roll_timing") == "owner":
         r.explain("rolled at the start of the burning ship's owner's combat phase (option fire_roll_timing)")
     else:
@@ -452,10 +540,10 @@ def fire_proc(r: Resolver) -> Calc:
     return Calc(dmg.value, f"fire: {dmg.summary}")
 
 
-def shatter_proc(r: Resolver) -> Calc:
+def shatter_proc(r: Resolver, rules: str = "advanced") -> Calc:
     """A shatter-drone hit on one ship in the hex: no attack roll, T7 at -20, hull 5d10."""
     r.explain("shatter drone: every other ship in the hex takes one hit without an attack roll")
-    dmg = damage_proc(r, "SD")
+    dmg = damage_proc(r, "SD", rules=rules)
     if str(dmg.value).startswith("hull"):
         pts = hull_proc(r, "SD", double=str(dmg.value) == "hull:double")
         return Calc(pts.value, f"{dmg.summary}: {pts.value} hull points")
@@ -463,7 +551,12 @@ def shatter_proc(r: Resolver) -> Calc:
 
 
 def mine_proc(
-    r: Resolver, weapon: str = "M", defences: str = "RH", icms: int = 0, target_masked: bool = False
+    r: Resolver,
+    weapon: str = "M",
+    defences: str = "RH",
+    icms: int = 0,
+    target_masked: bool = False,
+    rules: str = "advanced",
 ) -> Calc:
     """A mine or seeker attack (5.14g-h): T5 roll (ICMs count), then the Damage Table."""
     weapon = weapon.upper()
@@ -485,7 +578,7 @@ def mine_proc(
         hit = attack_proc(r, weapon, defences, 0, False, target_masked, icms)
         if not hit.value:
             return Calc(False, f"{'mine' if weapon == 'M' else 'seeker'} misses")
-    dmg = damage_proc(r, weapon)
+    dmg = damage_proc(r, weapon, rules=rules)
     if str(dmg.value).startswith("hull"):
         pts = hull_proc(r, weapon, double=str(dmg.value) == "hull:double")
         return Calc(pts.value, f"{dmg.summary}: {pts.value} hull points")

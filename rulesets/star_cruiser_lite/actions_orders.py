@@ -75,7 +75,14 @@ def import_orders(ctx: Ctx, text: str, nation: str) -> None:
     "set_tf_order",
     "Give a task force its orders",
     Param("tf", "formation"),
-    Param("movement", "choice", choices=MOVEMENTS),
+    Param(
+        "movement",
+        "choice",
+        choices=MOVEMENTS,
+        required=False,
+        default="hold",
+        help="weeks 1-4 only; Week 0 has no movement",
+    ),
     Param("detection", "choice", choices=("no_attack", "attack"), required=False, default="no_attack"),
     Param(
         "attack",
@@ -94,7 +101,13 @@ def import_orders(ctx: Ctx, text: str, nation: str) -> None:
     Param("contingency", required=False, default=""),
     Param("comments", required=False, default=""),
     Param("facility", required=False, default="", help="facility to deploy or pack (special order)"),
-    reference="W.1",
+    Param(
+        "resupply",
+        required=False,
+        default="",
+        help="supply source: facility:ID or colony:ID (Week 0: the month's source)",
+    ),
+    reference="M0.1, W.1",
 )
 def set_tf_order(
     ctx: Ctx,
@@ -112,11 +125,40 @@ def set_tf_order(
     contingency: str,
     comments: str,
     facility: str,
+    resupply: str,
 ) -> None:
-    """Enter one task force's detection and movement actions (checked like an orders file)."""
+    """Enter one task force's orders (checked like an orders file): in weeks 1-4 its detection
+    and movement actions; in Week 0 only its resupply source and comments (M0.1)."""
     g = game(ctx)
     f = g.state.formation(tf)
+    if g.week == 0:
+        given = [
+            name
+            for name, value, default in (
+                ("movement", movement, "hold"),
+                ("detection", detection, "no_attack"),
+                ("target", target, ""),
+                ("destination", destination, ""),
+                ("special", special, []),
+                ("patrols", patrols, []),
+                ("facility", facility, ""),
+            )
+            if value not in (default, None, "")
+        ]
+        if given:
+            raise ActionRejected(
+                f"{tf}: Week 0 has no detection or movement actions ({', '.join(given)}); give only "
+                "resupply=SOURCE and comments= now, movement in the Week 1 orders"
+            )
+        raw0: dict[str, Any] = {"comments": comments}
+        if resupply:
+            raw0["resupply"] = resupply
+        _keep_tf_order(ctx, g, f.side, tf, raw0)
+        ctx.summary(f"{tf}: Week 0 orders" + (f", resupply from {resupply}" if resupply else ""))
+        return
     raw: dict[str, Any] = {"movement": movement, "detection": detection, "range": range, "comments": comments}
+    if resupply:
+        raw["resupply"] = resupply
     if movement == "attack":
         raw["attack"] = attack
     for k, v in (
@@ -137,18 +179,23 @@ def set_tf_order(
     bo = json.loads(breakoff) if isinstance(breakoff, str) and breakoff else breakoff
     if bo:
         raw["breakoff"] = bo
-    problems = Problems("")
-    order = _tf_order(g, f.side, tf, raw, g.week == 0, problems)
-    if problems.items:
-        raise ActionRejected(f"{tf}: " + "; ".join(msg for _, msg in problems.items))
-    orders = _current(ctx, f.side)
-    orders["tf"][tf] = order
-    _store(ctx, f.side, orders)
+    _keep_tf_order(ctx, g, f.side, tf, raw)
     ctx.summary(
         f"{tf}: {movement}"
         + (f" ({attack})" if movement == "attack" else "")
         + (f" to {destination}" if destination else "")
     )
+
+
+def _keep_tf_order(ctx: Ctx, g: Game, nation: str, tf: str, raw: dict[str, Any]) -> None:
+    problems = Problems("")
+    order = _tf_order(g, nation, tf, raw, g.week == 0, problems)
+    if problems.items:
+        msgs = dict.fromkeys(m if m.startswith(f"{tf}:") else f"{tf}: {m}" for _, m in problems.items)
+        raise ActionRejected("; ".join(msgs))
+    orders = _current(ctx, nation)
+    orders["tf"][tf] = order
+    _store(ctx, nation, orders)
 
 
 @action("clear_orders", "Withdraw a nation's orders", Param("nation", "side"))

@@ -79,7 +79,10 @@ def cmb_auto(ctx: Ctx) -> None:
         rounds += 1
     ctx.secret_to("gm")
     last = ctx.var("last_battle") or {}
-    ctx.summary(f"Automatic battle: winner {last.get('winner') or 'none'}")
+    held = "no side holds the field"
+    if last.get("winner_name"):
+        held = f"the field is held by {last['winner_name']}"
+    ctx.summary(f"Automatic battle: {held}")
 
 
 # -- supply, facilities, upgrades -----------------------------------------------------------------

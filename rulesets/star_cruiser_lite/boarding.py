@@ -162,8 +162,9 @@ def _set_bf(ctx: Ctx, uid: str, bf: int) -> None:
 
 
 def section_pass(ctx: Ctx) -> None:
-    """BRD.2: each attacking unit still going fights the next defender-held section (T-25),
-    both lose 1D10 BF, morale, and 1D10 + (A - D) > 5 lets it fight on."""
+    """BRD.2 / F-23: each attacking unit still going fights the next defender-held section
+    (T-25), both lose 1D10 BF, morale checks, and 1D10 + (A - D) > 5 lets it fight on - after a
+    win, a draw or a defender win alike, unless it was thrown off the ship."""
     g = game(ctx)
     s = ctx.edit_var("brd", {})
     for uid, a in sorted(s["attackers"].items()):
@@ -211,8 +212,10 @@ def section_pass(ctx: Ctx) -> None:
         elif (
             res["attacker_falls_back"] and not any(x["holder"] == "A" for x in s["sections"]) and a["bf"] > 0
         ):
-            s["retreat"].append(uid)
+            s["retreat"].append(uid)  # no section to fall back to: back to its ship (F-23)
             a["bf"] = 0
+        else:
+            a["again"] = bool(res["continue"])  # a draw, or fell back to a section it holds
 
 
 def retreat(ctx: Ctx) -> None:

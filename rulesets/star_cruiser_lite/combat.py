@@ -41,6 +41,7 @@ from rulesets.star_cruiser_lite.rules_combat import (
     pd_missile_rating,
     pd_split,
     range_winner,
+    threshold_met,
 )
 from rulesets.star_cruiser_lite.rules_command import class_rank
 
@@ -134,6 +135,20 @@ def label(g: Game, b: dict[str, Any], uid: str) -> str:
         f = g.state.formations[uid]
         return f"{g.fac_type(f)} {uid}"
     return g.label(g.state.units[uid])
+
+
+def side_name(state: State, b: dict[str, Any], key: str) -> str:
+    """A battle side as the players know it: its nations' names ("America and Britain"),
+    never the bare "A"/"B" of the battle record."""
+    names = [state.sides[n].name if n in state.sides else n for n in b["sides"][key]["nations"]]
+    if not names:
+        return f"side {key}"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def side_label(state: State, b: dict[str, Any], key: str) -> str:
+    """The name with the battle key the GM's combat actions use: "Kafers (side A)"."""
+    return f"{side_name(state, b, key)} (side {key})"
 
 
 def units_of(b: dict[str, Any], side: str, roles: tuple[str, ...] = ENGAGED) -> list[str]:
@@ -273,7 +288,8 @@ def setup(ctx: Ctx) -> None:
         for uid in units_of(b, key, ("damaged",)):
             b["units"][uid]["role"] = "screened" if screened else "line"
         ctx.explain(
-            f"side {key}: damaged warships {'screened' if screened else 'stand in the line'} "
+            f"{side_label(ctx.state, b, key)}: damaged warships "
+            f"{'screened' if screened else 'stand in the line'} "
             f"({own} vs {enemy} in line)"
         )
     for key in ("A", "B"):
@@ -433,7 +449,7 @@ def arousal(ctx: Ctx) -> None:
             and kafer_arousal(ctx, b["round"], f"Kafers (side {key})").value
         ):
             side["aroused"] = True
-            b["log"].append(f"side {key} Kafers aroused")
+            b["log"].append(f"{side_label(ctx.state, b, key)}: Kafers aroused")
 
 
 # -- CMB.2 engagement range, CMB.3 break-off ------------------------------------------------
@@ -441,34 +457,24 @@ def breakoff_due(g: Game, b: dict[str, Any], key: str) -> bool:
     """E-11: a side tries to break off once a condition of its threshold holds."""
     side = b["sides"][key]
     cond = side.get("breakoff") or {}
-    if cond.get("never"):
-        return False
     ships = [u for u, info in b["units"].items() if info["side"] == key and info["kind"] == "ship"]
-    if not ships:
+    if cond.get("never") or not ships:
         return False
-    start = max(1, int(side.get("start", len(ships))))
     lost = [u for u in ships if b["units"][u]["role"] == "lost"]
     damaged = [u for u in ships if u in lost or (g.state.units.get(u) and g.damaged(g.state.units[u]))]
-    if "damaged_pct" in cond and 100 * len(damaged) >= int(cond["damaged_pct"]) * start:
-        return True
-    if "destroyed_pct" in cond and 100 * len(lost) >= int(cond["destroyed_pct"]) * start:
-        return True
-    if (
-        cond.get("flagship_lost")
-        and side.get("flagship")
-        and (
-            side["flagship"] in lost
-            or (side["flagship"] in g.state.units and not g.alive(g.state.units[side["flagship"]]))
+    flag = side.get("flagship")
+    live = [u for u in ships if b["units"][u]["role"] in ENGAGED]
+    return bool(
+        threshold_met(
+            cond,
+            max(1, int(side.get("start", len(ships)))),
+            len(damaged),
+            len(lost),
+            bool(flag) and (flag in lost or (flag in g.state.units and not g.alive(g.state.units[flag]))),
+            int(b["round"]),
+            bool(live) and all(g.cur(g.state.units[u], "sv") == 0 for u in live),
         )
-    ):
-        return True
-    if cond.get("round") and int(b["round"]) >= int(cond["round"]):
-        return True
-    if cond.get("salvoes_spent"):
-        live = [u for u in ships if b["units"][u]["role"] in ENGAGED]
-        if live and all(g.cur(g.state.units[u], "sv") == 0 for u in live):
-            return True
-    return False
+    )
 
 
 def wanted_range(g: Game, b: dict[str, Any], key: str) -> str:
@@ -509,7 +515,7 @@ def side_value(ctx: Ctx, g: Game, b: dict[str, Any], key: str) -> int:
             bool(side.get("kafer")),
             bool(side.get("aroused")),
             0,
-            f"side {key}",
+            f"side {key} ({side_name(g.state, b, key)})",
         ).value
     )
 
@@ -534,7 +540,10 @@ def choose_range(ctx: Ctx) -> None:
         ctx.explain(f"tie {va}-{vb}: each pairing keeps its range")
     else:
         b["range"] = wanted_range(g, b, winner)
-        ctx.explain(f"side {winner} wins the engagement range {va}-{vb} and chooses {b['range']} range")
+        ctx.explain(
+            f"{side_label(ctx.state, b, winner)} wins the engagement range {va}-{vb} and chooses "
+            f"{b['range']} range"
+        )
     b["log"].append(f"engagement range A {va} / B {vb}: {b['range'] or 'unchanged'}")
 
 
@@ -567,8 +576,8 @@ def breakoff(ctx: Ctx) -> None:
                 b["units"][x]["role"] != "line" or is_facility(b, x) for x in units_of(b, breaking, ("line",))
             ):
                 _leave(ctx, g, b, uid, breaking)
-        b["log"].append(f"side {breaking} breaks off")
-        ctx.explain(f"side {breaking} breaks off (threshold met, range won)")
+        b["log"].append(f"{side_label(ctx.state, b, breaking)} breaks off")
+        ctx.explain(f"{side_label(ctx.state, b, breaking)} breaks off (threshold met, range won)")
     _repair_pairs(ctx, g, b)
     _end_check(g, b)
 
@@ -989,13 +998,9 @@ def aftermath(ctx: Ctx) -> None:
                     "battle",
                 )
     nations = sorted(set(b["sides"]["A"]["nations"]) | set(b["sides"]["B"]["nations"]))
-    outcome = (
-        "side A (" + ", ".join(b["sides"]["A"]["nations"]) + ") holds the field"
-        if winner == "A"
-        else "side B (" + ", ".join(b["sides"]["B"]["nations"]) + ") holds the field"
-        if winner == "B"
-        else "no side holds the field"
-    )
+    outcome = "no side holds the field"
+    if winner in ("A", "B"):
+        outcome = f"the field is held by {side_label(g.state, b, winner)}"
     losses = {n: [] for n in nations}
     for uid, info in b["units"].items():
         if info["role"] == "lost":
@@ -1043,7 +1048,15 @@ def aftermath(ctx: Ctx) -> None:
             "battle",
             system=b["system"],
         )
-    ctx.set_var("last_battle", {"id": b["id"], "winner": winner, "kind": b["kind"]})
+    ctx.set_var(
+        "last_battle",
+        {
+            "id": b["id"],
+            "winner": winner,
+            "winner_name": side_name(g.state, b, winner) if winner in ("A", "B") else "",
+            "kind": b["kind"],
+        },
+    )
     ctx.summary(f"Battle at {b['system']}: {outcome}")
 
 

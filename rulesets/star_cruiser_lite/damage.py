@@ -126,6 +126,7 @@ def apply_facility_results(ctx: Ctx, fid: str, results: list[str], cause: str) -
                     or (stat == "fighters" and u.formation == fid and g.code(u) == "FTR")
                 )
             ]
+            bay = "Repair Bay" if stat == "repair" else "Fighter Hangar"
             if pool:
                 victim = ctx.draw(
                     sorted(pool, key=lambda u: u.id),
@@ -133,8 +134,15 @@ def apply_facility_results(ctx: Ctx, fid: str, results: list[str], cause: str) -
                     f"{fid}: who is hit in the {'dock' if stat == 'repair' else 'hangar'}",
                 )[0]
                 pts = ctx.roll("1d6", f"damage to {g.label(victim)} through {fid}").natural
+                ctx.explain(
+                    f"T-15 *: {bay} hit on {fid}: {g.label(victim)} takes 1D6 = {pts} point(s), each "
+                    "on the Ship column"
+                )
                 results_v = roll_ship_damage(ctx, victim, pts)
                 apply_ship_results(ctx, victim.id, results_v, cause)
+            else:
+                what = "docked" if stat == "repair" else "based"
+                ctx.explain(f"T-15 *: {bay} hit on {fid}; nothing {what} there")
     if g.fac_stat(g.state.formations[fid], "df") <= 0 and g.fac_type(f) != "LP":
         destroy_facility(ctx, fid, cause)
         return True

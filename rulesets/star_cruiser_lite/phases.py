@@ -92,10 +92,17 @@ def _gm_ends(s: State) -> bool:
 
 def _prompt_orders(s: State) -> str:
     missing = missing_orders(s)
-    head = (
-        f"Month {s.clock.get('month')}, Week {s.clock.get('week')}: take in each nation's turn orders "
-        "(import_orders with the nation's TOML file, or set_tf_order one task force at a time)."
-    )
+    if s.clock.get("week") == 0:
+        head = (
+            f"Month {s.clock.get('month')}, Week 0: take in each nation's Week 0 orders - construction, "
+            "resupply sources and political requests, no movement (import_orders with the nation's "
+            "Week 0 TOML file, or order_construction, and set_tf_order tf=ID resupply=SOURCE)."
+        )
+    else:
+        head = (
+            f"Month {s.clock.get('month')}, Week {s.clock.get('week')}: take in each nation's turn orders "
+            "(import_orders with the nation's TOML file, or set_tf_order one task force at a time)."
+        )
     return head + (
         f" Waiting: {missing}."
         if missing
@@ -117,7 +124,9 @@ def _prompt_declare(s: State) -> str:
     b = s.vars.get("battle") or {}
     er = b.get("er") or {}
     rng = b.get("range") or "unchanged per pairing"
-    won = f" (side {er.get('winner')} won the range)" if er.get("winner") else ""
+    won = (
+        f" ({combat.side_label(s, b, er['winner'])} won the range)" if er.get("winner") in ("A", "B") else ""
+    )
     return (
         f"Round {b.get('round')} at {rng} range{won}. Declare boardings (cmb_board), point defence and "
         "targets (cmb_allocate) if the orders call for it; advance to fire with the defaults."
@@ -624,8 +633,12 @@ STEPS = [
         reference="CMB.10",
         prompt=lambda s: (
             "The battle is over: "
-            + str((s.vars.get("last_battle") or {}).get("winner") or "no")
-            + " side holds the field. Advance to go on with the week."
+            + (
+                f"the field is held by {(s.vars.get('last_battle') or {}).get('winner_name')}"
+                if (s.vars.get("last_battle") or {}).get("winner_name")
+                else "no side holds the field"
+            )
+            + ". Advance to go on with the week."
         ),
         actions=("run_to_report",),
         enter=combat.aftermath,

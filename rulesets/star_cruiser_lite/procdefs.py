@@ -41,12 +41,6 @@ def _pd_ratings(r: Resolver, gf: str, combined: bool = False) -> Calc:
     return Calc(out, f"missile {out['missile']}, sensor {sensor}")
 
 
-def _breakoff(r: Resolver, range: str) -> Calc:
-    new = rc.breakoff_step(range)
-    r.explain(f"breaking off at {range} range -> {new}")
-    return Calc(new, "leaves the combat" if new == "out" else "moves to long range")
-
-
 def _cq(r: Resolver, cq: int, weeks_unsupplied: int = 0) -> Calc:
     v = rc.effective_cq(int(cq), int(weeks_unsupplied))
     r.explain(f"crew quality {cq} + supply penalty {rc.supply_cq_penalty(int(weeks_unsupplied))} = {v}")
@@ -270,6 +264,21 @@ def procedures() -> dict[str, ProcedureDef]:
             ("F-12", "T-17"),
             "F-12",
         ),
+        _def(
+            "engagement_range",
+            "Range of the round",
+            rc.engagement_range,
+            (
+                _p("a_value", help="side A's engagement range value (F-12)"),
+                _p("b_value", help="side B's value"),
+                Param("previous", "choice", choices=rc.RANGE_CHOICES, required=False, default="long"),
+                _opt_int("round", 2),
+                Param("a_wants", "choice", choices=rc.RANGE_CHOICES, required=False, default="long"),
+                Param("b_wants", "choice", choices=rc.RANGE_CHOICES, required=False, default="long"),
+            ),
+            ("CMB.2", "F-12range"),
+            "CMB.2, F-12",
+        ),
         _def("arousal", "Kafer arousal", rc.kafer_arousal, (_p("round"),), ("F-13", "T-18"), "F-13"),
         _def(
             "acquisition",
@@ -313,7 +322,9 @@ def procedures() -> dict[str, ProcedureDef]:
                 _opt_int("own_pd"),
                 _opt_int("screen"),
                 Param("halvings", "int", required=False),
-                _opt_bool("kafer_unaroused"),
+                _opt_bool("kafer_unaroused", "the firing ship is an unaroused Kafer (Mi halved)"),
+                _opt_bool("target_kafer_unaroused", "the target is an unaroused Kafer (no screens)"),
+                _opt_bool("target_docked", "the target is docked (no screens)"),
             ),
             ("F-16",),
             "F-16",
@@ -327,7 +338,9 @@ def procedures() -> dict[str, ProcedureDef]:
                 _opt_int("beams_on_pd"),
                 _opt_int("sb_fired"),
                 _opt_int("screen"),
-                _opt_bool("kafer_unaroused"),
+                _opt_bool("kafer_unaroused", "the firing ship is an unaroused Kafer (beams halved)"),
+                _opt_bool("target_kafer_unaroused", "the target is an unaroused Kafer (no screens)"),
+                _opt_bool("target_docked", "the target is docked (no screens)"),
             ),
             ("F-17",),
             "F-17",
@@ -348,6 +361,8 @@ def procedures() -> dict[str, ProcedureDef]:
                 _p("points"),
                 Param("target", "choice", choices=("ship", "facility"), required=False, default="ship"),
                 Param("has", "json", required=False, help='current stats, e.g. {"sc": 0}'),
+                _opt_bool("docked", "a ship is docked at the facility (T-15 *: Repair Bay hit)"),
+                _opt_bool("fighters", "fighters are based at the facility (T-15 *: Fighter Hangar hit)"),
             ),
             ("F-18", "T-15"),
             "F-18",
@@ -366,10 +381,38 @@ def procedures() -> dict[str, ProcedureDef]:
         _def(
             "breakoff",
             "Break-off of a pairing",
-            _breakoff,
-            (_p("range", "choice", choices=("long", "short")),),
+            rc.breakoff_attempt,
+            (
+                _p("range", "choice", choices=("long", "short")),
+                Param("own_value", "int", required=False, help="the breaking side's engagement range value"),
+                Param("enemy_value", "int", required=False, help="the enemy's value (a tie fails)"),
+            ),
             ("F-20b",),
             "F-20b",
+        ),
+        _def(
+            "breakoff_threshold",
+            "Break-off threshold",
+            rc.breakoff_threshold,
+            (
+                _p("threshold", "json", '{"damaged_pct": 50, "flagship_lost": true}'),
+                _p("start", help="ships of the side at the start of the battle"),
+                _opt_int("damaged", help="ships damaged or destroyed"),
+                _opt_int("destroyed"),
+                _opt_bool("flagship_lost"),
+                _opt_int("round", 1),
+                _opt_bool("salvoes_spent", "every ship in the line has spent its salvoes"),
+            ),
+            ("E-11",),
+            "E-11, F-20b",
+        ),
+        _def(
+            "screening",
+            "Damaged warships and escorts: screen or line",
+            rc.screening,
+            (_p("own_line"), _p("enemy_line")),
+            ("CMB.0",),
+            "CMB.0, F-21",
         ),
         _def(
             "escorts_allowed",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -63,6 +64,108 @@ def range_winner(a_value: int, b_value: int) -> str | None:
     if b_value > a_value:
         return "B"
     return None
+
+
+RANGE_CHOICES = ("long", "short")
+
+
+def engagement_range(
+    r: Resolver,
+    a_value: int,
+    b_value: int,
+    previous: str = "long",
+    round: int = 2,
+    a_wants: str = "long",
+    b_wants: str = "long",
+) -> Calc:
+    """CMB.2 / F-12 / T-17: the range of a round from both sides' engagement range values.
+    Round 1 is always long; later the higher value picks the range it wants; a tie keeps the
+    previous round's range."""
+    if int(round) <= 1:
+        r.explain("round 1 is always fought at long range (CMB.2)")
+        return Calc("long", "long range (round 1)")
+    winner = range_winner(int(a_value), int(b_value))
+    if winner is None:
+        r.explain(f"tie {a_value}-{b_value}: the previous range ({previous}) stays (F-12)")
+        return Calc(previous, f"tie: {previous} range kept")
+    choice = a_wants if winner == "A" else b_wants
+    r.explain(f"side {winner} has the higher value ({a_value}-{b_value}) and chooses {choice} range")
+    return Calc(choice, f"{choice} range (side {winner} chooses)")
+
+
+def threshold_met(
+    cond: dict[str, Any],
+    start: int,
+    damaged: int,
+    destroyed: int,
+    flagship_lost: bool,
+    round: int,
+    salvoes_spent: bool,
+) -> str:
+    """E-11 / F-20b: the first condition of a side's break-off threshold (from its orders) that
+    holds, or ''. *start*: ships at the start; *damaged* counts the destroyed ones too."""
+    if cond.get("never"):
+        return ""
+    start = max(1, int(start))
+    if "damaged_pct" in cond and 100 * int(damaged) >= int(cond["damaged_pct"]) * start:
+        return f"{damaged} of {start} ships damaged >= {cond['damaged_pct']}%"
+    if "destroyed_pct" in cond and 100 * int(destroyed) >= int(cond["destroyed_pct"]) * start:
+        return f"{destroyed} of {start} ships destroyed >= {cond['destroyed_pct']}%"
+    if cond.get("flagship_lost") and flagship_lost:
+        return "the flagship is lost"
+    if cond.get("round") and int(round) >= int(cond["round"]):
+        return f"round {round} reached (break off from round {cond['round']})"
+    if cond.get("salvoes_spent") and salvoes_spent:
+        return "every ship in the line has spent its missile salvoes"
+    return ""
+
+
+def breakoff_threshold(
+    r: Resolver,
+    threshold: Any,
+    start: int,
+    damaged: int = 0,
+    destroyed: int = 0,
+    flagship_lost: bool = False,
+    round: int = 1,
+    salvoes_spent: bool = False,
+) -> Calc:
+    """E-11 / F-20b: does a side's break-off threshold hold this round? *threshold* as the
+    orders give it, e.g. {"damaged_pct": 50, "flagship_lost": true}."""
+    cond = as_dict(threshold, "threshold")
+    why = threshold_met(cond, start, damaged, destroyed, flagship_lost, round, salvoes_spent)
+    r.explain(f"threshold {json.dumps(cond)}: " + (why or "no condition holds"))
+    if not why:
+        return Calc(False, "no break-off: the threshold is not met")
+    return Calc(True, f"breaks off if it wins the range: {why}")
+
+
+def breakoff_attempt(
+    r: Resolver, range: str, own_value: int | None = None, enemy_value: int | None = None
+) -> Calc:
+    """CMB.3 / F-20b: a side breaking off must have won this round's engagement range (a tie
+    is no win, so the attempt fails); then short range goes to long, long leaves the combat.
+    Without the values, the side is taken to have won the range."""
+    if own_value is not None and enemy_value is not None and int(own_value) <= int(enemy_value):
+        why = "a tie" if int(own_value) == int(enemy_value) else "lost"
+        r.explain(
+            f"engagement range {own_value} vs {enemy_value}: {why}; break-off needs the range won (F-20b)"
+        )
+        return Calc(range, f"break-off fails ({why}): the pairing stays at {range} range")
+    new = breakoff_step(range)
+    r.explain(f"breaking off at {range} range -> {new}")
+    return Calc(new, "leaves the combat" if new == "out" else "moves to long range")
+
+
+def screens_now(r: Resolver, screen: int, target_kafer_unaroused: bool, target_docked: bool) -> int:
+    """F-16 / T-18: the screens that count against an attack: none for a docked ship or an
+    unaroused Kafer ship."""
+    if target_kafer_unaroused or target_docked:
+        why = "an unaroused Kafer ship" if target_kafer_unaroused else "a docked ship"
+        if int(screen):
+            r.explain(f"screens {screen} count 0: the target is {why} (T-18, CMB.0)")
+        return 0
+    return int(screen)
 
 
 def preemptive_check(
@@ -224,12 +327,16 @@ def missile_damage(
     screen: int = 0,
     halvings: int | None = None,
     kafer_unaroused: bool = False,
+    target_kafer_unaroused: bool = False,
+    target_docked: bool = False,
 ) -> Calc:
     """F-16: Mi - (escort PD halved + own PD + screens), never below 0 (DEFAULT-38).
 
     Escort PD batteries are halved once, rounded down (DEFAULT-12; the option can halve twice
-    as printed, G-09). Unaroused Kafers fire at half rating (rounded per DEFAULT-23).
+    as printed, G-09). Unaroused Kafers fire at half rating (rounded per DEFAULT-23); an
+    unaroused Kafer or a docked target has no screens.
     """
+    screen = screens_now(r, screen, target_kafer_unaroused, target_docked)
     if halvings is None:
         halvings = int(opt(r, "escort_pd_halvings", 1))
     base = int(mi)
@@ -254,9 +361,13 @@ def beam_damage(
     sb_fired: int = 0,
     screen: int = 0,
     kafer_unaroused: bool = False,
+    target_kafer_unaroused: bool = False,
+    target_docked: bool = False,
 ) -> Calc:
     """F-17: beams not on point defence plus submunitions fired, minus screens, at least 0.
-    Short range only and only within the pairing (the caller checks)."""
+    Short range only and only within the pairing (the caller checks). An unaroused Kafer or a
+    docked target has no screens."""
+    screen = screens_now(r, screen, target_kafer_unaroused, target_docked)
     attacking = max(0, int(bm) - int(beams_on_pd))
     if kafer_unaroused:
         halved = halve(attacking, opt(r, "kafer_halving", "down"))
@@ -288,10 +399,17 @@ def damage_location(
     has: Any = None,
     label: str = "target",
     side: str | None = None,
+    docked: bool = False,
+    fighters: bool = False,
 ) -> Calc:
     """F-18 / T-15: one 1D10 per damage point on the ship or facility column. A stat the target
     lacks (or has at 0) is a miss. Results are collected; the caller applies them at the end of
-    the round. *has*: current stats ``{"sn": 2, ...}`` (omitted: every stat counts as present)."""
+    the round. *has*: current stats ``{"sn": 2, ...}`` (omitted: every stat counts as present).
+
+    T-15 ``*``: a facility hit on its Repair Bay (2) or Fighter Hangar (7) also strikes one
+    docked ship or based fighter: 1D6 damage points, each rolled on the Ship column. *docked*
+    / *fighters* say whether the facility has one (a campaign applies it to the ship at the end
+    of the round)."""
     present = {k: int(v) for k, v in as_dict(has, "has").items()} if has not in (None, "") else None
     tally = dict(present) if present is not None else None
     results: list[str] = []
@@ -299,7 +417,12 @@ def damage_location(
         roll = r.roll("1d10", f"damage location {i + 1} on {label}", table="T-15", side=side)
         cell = str(r.lookup("T-15", roll=roll.natural, target=target).value)
         stat = cell.rstrip("*")
-        if cell.endswith("*") or stat == "sp10":
+        if cell.endswith("*"):
+            roll.result = cell
+            results.append(cell)
+            _dock_hit(r, stat, docked if stat == "repair" else fighters, label, side)
+            continue
+        if stat == "sp10":
             roll.result = cell
             results.append(cell)
             continue
@@ -313,6 +436,19 @@ def damage_location(
         results.append(stat)
     r.explain(f"{label}: " + (", ".join(results) or "no damage"))
     return Calc(results, ", ".join(results) or "no damage")
+
+
+def _dock_hit(r: Resolver, stat: str, present: bool, label: str, side: str | None) -> None:
+    """T-15 ``*``: the docked ship or based fighter under a Repair Bay / Fighter Hangar hit."""
+    what = "docked ship" if stat == "repair" else "based fighter"
+    bay = "Repair Bay" if stat == "repair" else "Fighter Hangar"
+    label = "the facility" if label == "target" else label
+    if not present:
+        r.explain(f"T-15 *: {bay} hit on {label}; a {what} there would take 1D6 points on the Ship column")
+        return
+    pts = r.roll("1d6", f"T-15 *: damage points to the {what} at {label}", side=side).natural
+    r.explain(f"T-15 *: {bay} hit on {label}: the {what} takes 1D6 = {pts} point(s) on the Ship column")
+    damage_location(r, pts, "ship", None, f"the {what} at {label}", side)
 
 
 def commander_survival(r: Resolver, cq: int, label: str = "commander", side: str | None = None) -> Calc:
@@ -354,6 +490,21 @@ def pairing(r: Resolver, a: Any, b: Any) -> Calc:
 def breakoff_step(range: str) -> str:
     """F-20b: a pairing breaking off moves from short to long, and from long out of combat."""
     return "long" if range == "short" else "out"
+
+
+def screening(r: Resolver, own_line: int, enemy_line: int) -> Calc:
+    """CMB.0 / F-21: a side that outnumbers the enemy's battle line screens its damaged
+    warships (and non-combatants, and may use escorts); outnumbered, damaged warships and
+    escorts stand in the line and non-combatants may be forced into it (F-21a)."""
+    own, enemy = int(own_line), int(enemy_line)
+    if own > enemy:
+        r.explain(f"line {own} vs {enemy}: outnumbering - damaged warships screened, escorts may escort")
+        return Calc("screened", "damaged warships are screened")
+    r.explain(
+        f"line {own} vs {enemy}: not outnumbering - damaged warships and escorts stand in the line; "
+        f"non-combatants checked on pct(10 x {max(0, enemy - own)}) each (F-21a)"
+    )
+    return Calc("line", "damaged warships stand in the line")
 
 
 def escorts_allowed(

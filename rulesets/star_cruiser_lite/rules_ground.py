@@ -78,12 +78,17 @@ def boarding_section(
     d_is_crew: bool = True,
     label: str = "boarding",
 ) -> Calc:
-    """F-23 / T-25: one attacking unit fights one section.
+    """F-23 / T-25: one attacking unit fights one section, in the digest's order.
 
-    Compare current boarding factors (experience already included, DEFAULT-45): attacker wins,
-    draw (defender keeps it) or defender wins. Both then lose 1D10 BF; each side at or below its
-    breaking point checks morale; the attacker may fight another section this round if it held
-    and 1D10 + (A - D) > 5, with A and D before this fight's losses (DEFAULT-46).
+    1. Compare current boarding factors (experience already included, DEFAULT-45): attacker
+       wins, draw (defender keeps it) or defender wins (the attacker falls back a section).
+    2. Both lose 1D10 BF; a unit at 0 is destroyed.
+    3. Morale (T-23 boarding column): the attacker, then the defender, each if at or below its
+       breaking point.
+    4. If the attacker passed (alive and held), whatever the outcome - a win, a draw or a
+       defender win - it rolls to continue: 1D10 + (A - D) > 5 lets it fight again this round,
+       with A and D before this fight's losses (DEFAULT-46). After a defender win it fights
+       again from the section it fell back to; with none, it has left the ship (the caller).
     """
     a0, d0 = int(a_bf), int(d_bf)
     diff = a0 - d0
@@ -99,7 +104,7 @@ def boarding_section(
     if d_is_crew and section_taken and d1 > 0:
         r.explain("crew never fall back: they surrender")
     cont = False
-    if a_holds and a1 > 0 and section_taken:
+    if a_holds and a1 > 0:
         use_a, use_d = (a0, d0) if opt(r, "boarding_continuation_before_losses", True) else (a1, d1)
         roll = r.roll("1d10", f"{label}: continuation", modifiers=[("A - D", use_a - use_d)], target=6)
         total = roll.natural + use_a - use_d

@@ -86,6 +86,31 @@ def test_at_most_columns_count_down_rows_and_none_past_the_bottom():
     assert t.lookup(sdb=2, attack=3, shifts={"sdb": 5}).cell is None  # past the bottom
 
 
+def test_a_value_between_two_bands_is_refused_not_sent_to_an_edge():
+    """Issue 16: 50.5 between "-50 to +50" and "+51 to +100" fell to the clamped end."""
+    bands = Table.from_data("b", {"cells": ["low", "mid", "high"], "axes": [
+        {"name": "x", "labels": ["≤-3", "-2 to 2", "3+"], "match": "range",
+         "bounds": [["", "-3"], ["-2", "2"], ["3", ""]], "below": "clamp", "above": "clamp"}]})
+    for value in (Fraction(5, 2), Fraction(-5, 2)):
+        with pytest.raises(LookupRefused, match="between two bands"):
+            bands.lookup(x=value)
+    assert bands.lookup(x=-3).cell == "low" and bands.lookup(x=3).cell == "high"
+    closed = Table.from_data("c", {"cells": ["a", "b"], "axes": [
+        {"name": "x", "labels": ["1-2", "4-5"], "match": "range", "below": "clamp",
+         "above": "clamp"}]})
+    with pytest.raises(LookupRefused, match="between two bands"):
+        closed.lookup(x=3)
+    assert closed.lookup(x=9).cell == "b" and closed.lookup(x=0).cell == "a"
+
+
+def test_negative_half_numbers_read_as_written():
+    """Issue 16: -100.5 was printed "-101½"."""
+    from campaign_tui.core.tables import fmt_number
+
+    assert [fmt_number(Fraction(n, 2)) for n in (-201, -1, 1, 201)] == [
+        "-100½", "-½", "½", "100½"]
+
+
 def test_range_bands_and_differential_columns():
     bands = Table.from_data("b", {"cells": ["low", "mid", "high"], "axes": [
         {"name": "x", "labels": ["0-2", "3-5", "6+"], "match": "range", "below": "clamp"}]})

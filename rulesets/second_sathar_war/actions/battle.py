@@ -11,7 +11,7 @@ from campaign_tui.core.procedures import Calc
 
 from .. import battles as B
 from ..ledger import record_loss
-from ..ships import alive, max_hp
+from ..ships import HALVING_FLAGS, alive, condition, max_hp
 from .common import acting_side, fdm
 
 DECLARE_STEPS = ("SATHAR_DECLARE", "UPF_DECLARE")
@@ -263,6 +263,9 @@ def helper(ctx: Ctx, procedure: str, inputs: str) -> None:
         raise InvalidInput(
             f"{proc.id} has no input {', '.join(sorted(unknown))}; inputs: {', '.join(sorted(names))}"
         )
+    battle = B.current(ctx.state)
+    if battle and battle.get("rules") and "rules" in names and "rules" not in raw:
+        raw["rules"] = str(battle["rules"])  # T11: the rules this battle is fought under
     for p in proc.params:
         if p.name in raw:
             params[p.name] = p.coerce(raw[p.name], ctx.state)
@@ -328,7 +331,12 @@ def ship_damaged(ctx: Ctx, ship: str, **values: Any) -> None:
         ctx.summary(f"{u.label}: {hull} hull damage of {max_hp(ctx.state, u)}: destroyed")
         return
     clean = {k: (list(v) if isinstance(v, list) else v) for k, v in values.items() if v is not None}
+    halving = [f for f in clean.get("flags", []) if f in HALVING_FLAGS]
+    if halving and "dcr_halved" not in clean and not u.status.get("dcr_halved"):
+        clean["dcr_halved"] = True
+        ctx.explain(f"{', '.join(halving)}: the DCR is halved (5.14d)")
     text = B.damaged(ctx, ship, clean)
+    ctx.explain(f"{u.label} now: {condition(ctx.state, ctx.state.unit(ship))}")
     ctx.summary(f"{u.label}: {text}")
 
 

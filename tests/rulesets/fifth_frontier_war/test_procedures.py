@@ -260,6 +260,13 @@ def test_every_procedure_runs_from_the_calculator() -> None:
         "tl_modifier": {"tl": 13},
         "atmosphere_modifier": {"atmosphere": "vacuum"},
         "surprise_discovery": {},
+        "movement_order": {},
+        "disengage_order": {"imperial_tf": 1, "zhodani_tf": 1},
+        "space_commander": {"admirals": ["A:imperial:2:+1"], "squadrons": ["imperial:3"]},
+        "surrender": {"vacuum": True, "armed_enemy_squadrons": 1},
+        "gain_control": {"garrison": "15", "units": 1, "db_full": "1500"},
+        "refuel": {"code": "streamlined", "jumped": True, "gas_giant": True},
+        "transfer": {"when": "combat", "active_enemy_sdbs": True},
     }
     procs = {p.id: p for p in PROCEDURES}
     assert set(samples) == set(procs)

@@ -118,7 +118,7 @@ def test_badges_show_readiness_and_status():
     assert "cannot melee: dot value: no melee attack [3.36]" in badges
     assert plugin.badges(e.state, e.state.unit("a-ldr-01")) == ["grade 2 (+6, radius 2)"]
     assert plugin.unit_stats(e.state, e.state.unit("a-hc-01")) == "[4] C 7 @0605"
-    assert plugin.unit_stats(e.state, e.state.unit("b-sk-01")) == "2/1 [2] Ff 5 @0408"
+    assert plugin.unit_stats(e.state, e.state.unit("b-sk-01")) == "F2 R1 [2] Ff 5 @0408"
 
 
 def test_headline_and_reports_by_viewer():

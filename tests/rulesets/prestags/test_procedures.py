@@ -16,6 +16,7 @@ from rulesets.prestags import crt, hexmap, plugin, strength, victory
 from rulesets.prestags.common import frac, ftext
 
 OPTS = {o.id: o.default for o in plugin.options()}
+RBC, PANIC = {"retreat_before_combat": True}, {"panic": True}
 RATIOS = [Fraction(1, 2), *(Fraction(n) for n in range(1, 9))]
 LABELS = ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1"]
 positive = st.fractions(min_value=Fraction(1, 8), max_value=Fraction(200), max_denominator=8)
@@ -23,7 +24,8 @@ positive = st.fractions(min_value=Fraction(1, 8), max_value=Fraction(200), max_d
 
 def calc(name: str, **params: object) -> object:
     proc = plugin.procedure(name)
-    return proc.fn(FreeResolver(plugin.tables(), OPTS, dice=params.pop("dice", None)), **params)
+    options = {**OPTS, **params.pop("options", {})}  # type: ignore[dict-item]
+    return proc.fn(FreeResolver(plugin.tables(), options, dice=params.pop("dice", None)), **params)
 
 
 @given(positive, positive)
@@ -171,9 +173,9 @@ def test_fraction_text():
 # -- the procedures as calc runs them ------------------------------------------------------------
 def test_procedures_answer_and_explain():
     assert calc("odds", attack="26", defence="9").value == "2-1"
-    assert calc("melee_defence", units="[4]", flank=True).value == "1"
+    assert calc("melee_defence", units="[4]", flank=True, options={"facing": True}).value == "1"
     assert calc("melee_defence", units="4,•", leaders="9").value == "8"
-    assert calc("melee_attack", groups="5^", leaders="9").value == "5"  # 2½ + capped 2½
+    assert calc("melee_attack", groups="5^", leaders="9", options={"elevation": True}).value == "5"  # 2½ + 2½
     assert calc("melee_attack", groups="2|2", flank=True).value == "8"
     assert calc("vp", melee="[4]").value == 2 and calc("vp", melee="•", fire=2).value == 3
     assert calc("victory_level", own=20, enemy=10).value == "Substantive"
@@ -181,14 +183,14 @@ def test_procedures_answer_and_explain():
     assert calc("movement_allowance", ma="9", in_radius=False).value == "4½"
     assert calc("movement_allowance", ma="9", in_radius=False, mounted=True, mt_ex=True).value == "9"
     assert calc("half_elimination", troops=3).value == 2
-    assert calc("retreat", defender_ma="9", attacker_mas="4,6").value is True
-    assert calc("retreat", defender_ma="9", attacker_mas="7").value is False
+    assert calc("retreat", defender_ma="9", attacker_mas="4,6", options=RBC).value is True
+    assert calc("retreat", defender_ma="9", attacker_mas="7", options=RBC).value is False
     assert calc("readiness", now=6, last_fire=5).value == {"fire": False, "melee": True}
     assert calc("recovery", disrupted_at=4, now=4).value is False
     assert calc("leader_reduction", grade=4).value == "eliminated"
     assert calc("leader_reduction", grade=5).value == 6
     assert calc("die_row", die=6, disrupted=True).value == 7
-    assert calc("elevation", klass="B", attacker="slope", defender="slope").value is True
+    assert calc("elevation", klass="B", attacker="slope", defender="slope", options={"elevation": True}).value
     assert calc("facing", facing=0, hexside=3).value == "flank"
     assert calc("stacking", classes="Ff,A,B", limit=3).value is False
     assert calc("combat", attack="8", defence="1", dice=[1]).value == "E"
@@ -197,16 +199,18 @@ def test_procedures_answer_and_explain():
     assert calc("plot_path", path="0101 0102 0103:2", ma="4", grid="odd-q").value is True
     assert calc("plot_path", path="0101 0103", ma="4", grid="odd-q").value is False
     assert calc("control", last_occupant="B").value == "B" and calc("control").value is None
-    assert calc("contact", result="D", leader_cancelled=True).value is True
-    assert calc("contact", result="1/2E").value is False
+    assert calc("contact", result="D", leader_cancelled=True, options={"contact": True}).value is True
+    assert calc("contact", result="1/2E", options={"contact": True}).value is False
     assert calc("distance", a="0506", b="0508").value == 2
 
 
 def test_panic_procedure_ties():
     """[13.12], [13.13]."""
-    assert calc("panic", a_level=10, b_level=9, a_lost=10, b_lost=3).value == "A"
-    assert calc("panic", a_level=10, b_level=9, a_lost=12, b_lost=10).value == "A"  # surplus 2 vs 1
-    assert calc("panic", a_level=10, b_level=9, a_lost=11, b_lost=10, defender="B").value == "B"
+    assert calc("panic", a_level=10, b_level=9, a_lost=10, b_lost=3, options=PANIC).value == "A"
+    # surplus 2 vs 1
+    assert calc("panic", a_level=10, b_level=9, a_lost=12, b_lost=10, options=PANIC).value == "A"
+    tie = calc("panic", a_level=10, b_level=9, a_lost=11, b_lost=10, defender="B", options=PANIC)
+    assert tie.value == "B"
 
 
 def test_die7_policy_clamps_for_a_table_without_row_seven():

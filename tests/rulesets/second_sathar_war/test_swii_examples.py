@@ -65,11 +65,12 @@ def test_E3_time_record_wraps_after_day_10():
     assert result.value == {"tenday": 10, "day": 1, "tenday_index": 2}
     e = to_setup_done(new("standard"), place=False)
     e.perform("gm.set_clock", {"level": "day", "value": 10})
-    assert plugin.machine(e.state.machine).clock_text(e.state.clock) == "Day 10 (Tenday (blank), Day 10)"
+    assert plugin.machine(e.state.machine).clock_text(e.state.clock) == "Day 10 (Time Record: Day 10)"
     e.perform("gm.goto", {"step": "END_OF_DAY"})
     e.advance()
     assert e.state.clock["day"] == 11
-    assert plugin.machine(e.state.machine).clock_text(e.state.clock) == "Day 11 (Tenday 10, Day 1)"
+    clock = plugin.machine(e.state.machine).clock_text(e.state.clock)
+    assert clock == "Day 11 (Time Record: Tenday 10, Day 1)"
 
 
 def test_E4_interlocked_group_rolls_once_at_the_battleships_95():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from campaign_tui.core.errors import ActionRejected, AdvanceRefused
@@ -251,6 +251,7 @@ def test_placement_boundaries():
     assert placement_problems({"a": 2, "b": 1}, False) == ["2 of the 3 ships placed are in a: more than half"]
 
 
+@settings(deadline=None)  # pure arithmetic; the default 200 ms deadline flakes on a loaded machine
 @given(st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e"]), st.integers(0, 30), max_size=5))
 def test_placement_rule_is_exactly_the_digest_formula(per):
     counts = {k: v for k, v in per.items() if v > 0}
