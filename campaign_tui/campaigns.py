@@ -16,7 +16,7 @@ from campaign_tui.core.records import record
 from campaign_tui.examples_index import bundled_examples, find_example
 from campaign_tui.registry import load_ruleset
 from campaign_tui.store import tomlio
-from campaign_tui.store.atomic import atomic_write
+from campaign_tui.store.atomic import atomic_write, clean_stale_temporaries
 from campaign_tui.store.files import (
     HEADER,
     HEADER_ROWS,
@@ -30,7 +30,7 @@ from campaign_tui.store.paths import Places
 
 
 def slug(name: str) -> str:
-    text = re.sub(r"[^A-Za-z0-9]+", "-", name.strip().lower()).strip("-")
+    text = re.sub(r"[^A-Za-z0-9]+", "-", name.strip().lower()).strip("-")[:60].strip("-")
     return text or "campaign"
 
 
@@ -56,6 +56,12 @@ def new_campaign(places: Places, ruleset_id: str, scenario: str | None = None,
     return path
 
 
+def clean_leftovers(places: Places) -> None:
+    """Remove what interrupted imports and creations left in the campaigns folder (their
+    temporary folders, named after a process that no longer runs)."""
+    clean_stale_temporaries(places.campaigns)
+
+
 def resolve(places: Places, what: str) -> Path:
     """A campaign path from a path, a campaign name, or a bundled example's name (which is
     copied into the user's campaigns first, so the example stays as shipped)."""
@@ -63,6 +69,7 @@ def resolve(places: Places, what: str) -> Path:
     if path.exists():
         return path
     places.ensure()
+    clean_leftovers(places)
     for candidate in (places.campaigns / what, places.campaigns / slug(what)):
         if candidate.exists():
             return candidate
@@ -131,6 +138,7 @@ def _bundle_head(path: Path) -> str:
 def list_campaigns(places: Places, include_examples: bool = True) -> list[Summary]:
     out: list[Summary] = []
     if places.campaigns.is_dir():
+        clean_leftovers(places)
         for path in sorted(places.campaigns.iterdir()):
             if not (is_folder_campaign(path) or path.suffix == ".toml"):
                 continue
@@ -153,7 +161,8 @@ def duplicate(places: Places, path: Path, name: str | None = None) -> Path:
     new_name = name or f"{read_info(path).name} (copy)"
     target = unique_folder(places.campaigns, new_name)
     if path.is_dir():
-        shutil.copytree(path, target, ignore=shutil.ignore_patterns("campaign.lock", "backups"))
+        shutil.copytree(path, target, ignore=shutil.ignore_patterns(
+            "campaign.lock", "campaign.holder", "backups", ".*.tmp"))
     else:
         import_bundle(path, target, load_ruleset).close()
     header = target / HEADER

@@ -10,7 +10,8 @@ arguments, ``json_out`` the ``--json`` format (schemas in ``schemas/``) and ``co
 the shell completion.
 
 Exit codes: 0 done; 1 refused, invalid or failed check; 2 bad arguments; 3 a decision is
-needed (give it as NAME=VALUE and run again).
+needed (give it as NAME=VALUE and run again). A closed output pipe (``... | head -1``)
+never changes the exit code: the rest of the output is dropped, the work is done.
 """
 
 from __future__ import annotations
@@ -22,17 +23,18 @@ from collections.abc import Sequence
 
 from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
-from campaign_tui.cli.files import cmd_tui
+from campaign_tui.cli.files import cmd_open, cmd_tui
+from campaign_tui.cli.output import PipeSafe, silence
 from campaign_tui.cli.parser import Parser, build_parser
-from campaign_tui.core.errors import CampaignError, SaveError
+from campaign_tui.core.errors import CampaignError
 
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
 
 
-def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
     """Options and NAME=VALUE pairs in any order: pairs that argparse leaves over after an
     option join the command's NAME=VALUE list."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = list(argv)
     Parser.json_errors = "--json" in words
     args, extra = parser.parse_known_args(words)
     dest = getattr(args, "pairs_dest", None)
@@ -55,17 +57,38 @@ def fail(args: argparse.Namespace, message: str, code: int) -> int:
     return code
 
 
+def _not_utf8(argv: Sequence[str]) -> str | None:
+    for arg in argv:
+        if any(0xDC80 <= ord(ch) <= 0xDCFF for ch in arg):
+            shown = os.fsencode(arg).decode("utf-8", errors="backslashreplace")
+            return f"the argument {shown!r} is not valid UTF-8 text; retype it"
+    return None
+
+
+def _os_message(exc: OSError) -> str:
+    where = exc.filename or "(no file named)"
+    return f"{where}: {exc.strerror or exc}; check the path and that you may write there"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    problem = _not_utf8(words)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return EXIT_FAIL
     parser = build_parser()
     completion.enable(parser)
-    args = parse(parser, argv)
-    code = EXIT_OK  # a pipe closed while printing: the work is done, only output is lost
+    args = parse(parser, words)
+    interactive = getattr(args, "fn", cmd_tui) in (cmd_tui, cmd_open)
+    if interactive:
+        return run(parser, args)
+    saved_stdout = sys.stdout
+    sys.stdout = PipeSafe(saved_stdout)  # type: ignore[assignment]
     try:
-        code = run(parser, args)
-        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
-    except BrokenPipeError:
-        quiet_closed_pipe()
-    return code
+        return run(parser, args)
+    finally:
+        sys.stdout.flush()
+        sys.stdout = saved_stdout
 
 
 def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -74,20 +97,19 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return int(getattr(args, "fn", cmd_tui)(args) or 0)
     except Usage as exc:
         parser.error(str(exc))  # with --json, also a JSON error on stdout
-    except (SaveError, CampaignError) as exc:
+        return EXIT_USAGE
+    except CampaignError as exc:  # SaveError and the engine's refusals
         return fail(args, str(exc), EXIT_FAIL)
+    except BrokenPipeError:  # the reader went away: the work is done, only output is lost
+        silence(sys.__stdout__)
+        return EXIT_OK
+    except OSError as exc:  # a file the command itself was told to write
+        return fail(args, _os_message(exc), EXIT_FAIL)
+    except (RecursionError, MemoryError):
+        return fail(args, "the input is nested or sized beyond what campaign-tui reads",
+                    EXIT_FAIL)
     except KeyboardInterrupt:
         return 130
-
-
-def quiet_closed_pipe() -> None:
-    """The reader went away (``| head``): stop without a traceback. Point stdout at
-    /dev/null so the interpreter's final flush does not complain either."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # stdout is not a real file (tests capture it)
-        pass
 
 
 if __name__ == "__main__":

@@ -31,14 +31,28 @@ def pairs(items: Sequence[str]) -> dict[str, str]:
         if not key:
             raise Usage(f"{item!r} has no name before '='")
         if value.startswith("@"):
-            try:
-                value = Path(value[1:]).expanduser().read_text(encoding="utf-8")
-            except OSError as exc:
-                raise Usage(f"{key}: cannot read {value[1:]}: {exc.strerror or exc}") from None
-            except UnicodeDecodeError:
-                raise Usage(f"{key}: {value[1:]} is not UTF-8 text") from None
+            value = read_value_file(key, value[1:])
         out[key.strip()] = value
     return out
+
+
+MAX_VALUE_FILE = 1 << 20   # an orders file larger than 1 MiB is a mistake (or /dev/zero)
+
+
+def read_value_file(key: str, name: str) -> str:
+    """The text of NAME=@FILE, read with a bound (never more than MAX_VALUE_FILE bytes)."""
+    try:
+        with Path(name).expanduser().open("rb") as fh:
+            raw = fh.read(MAX_VALUE_FILE + 1)
+    except OSError as exc:
+        raise Usage(f"{key}: cannot read {name}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_VALUE_FILE:
+        raise Usage(f"{key}: {name} is larger than {MAX_VALUE_FILE // 1024} KiB; give a "
+                    "smaller file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Usage(f"{key}: {name} is not UTF-8 text") from None
 
 
 def places_of(args: argparse.Namespace) -> Any:

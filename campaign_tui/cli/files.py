@@ -60,28 +60,26 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from campaign_tui.core.engine import Engine
+    from campaign_tui.core.errors import CampaignError
 
     opened = open_ro(args)
     engine = opened.engine
     entries = engine.entries()
-    rebuilt = engine.state_at(len(entries)) if entries else engine.state
-    if engine.snapshots is not None:
-        base = engine.snapshots(0)
-        if base is not None:
-            state = base[1]
-            from campaign_tui.core.changes import apply_changes
-
-            for e in entries:
-                apply_changes(state, e.changes)
-            rebuilt = state
-    problems = []
-    if rebuilt != engine.state:
-        problems.append("the log does not rebuild the saved state")
+    audit = getattr(opened.store, "audit", None)
+    problems = list(audit(engine)) if audit is not None else []
+    if audit is None:
+        rebuilt = engine.state_at(len(entries)) if entries else engine.state
+        if rebuilt != engine.state:
+            problems.append("the log does not rebuild the saved state")
     if args.replay:
         initial = engine.state_at(0)
-        replayed = Engine.replay(engine.ruleset, initial, engine.info, entries)
-        if replayed.state != engine.state:
-            problems.append("replaying the log gives a different state")
+        try:
+            replayed = Engine.replay(engine.ruleset, initial, engine.info, entries)
+        except CampaignError as exc:
+            problems.append(str(exc))
+        else:
+            if replayed.state != engine.state:
+                problems.append("replaying the log gives a different state")
     if args.json:
         emit("check", {"campaign": args.campaign, "ok": not problems, "problems": problems,
                        "warnings": [str(w) for w in opened.warnings], "entries": len(entries),
@@ -145,11 +143,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from campaign_tui.campaigns import unique_folder
+    from campaign_tui.campaigns import clean_leftovers, unique_folder
     from campaign_tui.registry import load_ruleset
     from campaign_tui.store.files import import_bundle
 
     places = places_of(args).ensure()
+    clean_leftovers(places)
     target = unique_folder(places.campaigns, args.name or Path(args.bundle).stem)
     import_bundle(Path(args.bundle), target, load_ruleset, args.name).close()
     if args.json:

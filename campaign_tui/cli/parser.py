@@ -43,6 +43,16 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog="campaign-tui",
@@ -202,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     campaign_arg(sp)
     sp.add_argument("--turn", type=int, help="only entries of this turn (the outermost clock)")
     sp.add_argument("--rolls", action="store_true", help="only entries with rolls")
-    sp.add_argument("--limit", type=int, help="only the last N entries")
+    sp.add_argument("--limit", type=positive_int, help="only the last N entries")
     json_arg(sp)
     by_arg(sp)
 

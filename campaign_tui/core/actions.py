@@ -7,6 +7,7 @@ TUI builds forms from them, and the help screen lists them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
@@ -52,6 +53,8 @@ class Param:
             except (TypeError, ValueError, OverflowError):
                 raise InvalidInput(f"{where}: {raw!r} is not a {'whole ' if t == 'int' else ''}"
                                    "number") from None
+            if not math.isfinite(value):
+                raise InvalidInput(f"{where}: {raw!r} is not a finite number")
             if self.min is not None and value < self.min:
                 raise InvalidInput(f"{where}: must be at least {self.min}, not {value}")
             if self.max is not None and value > self.max:

@@ -55,9 +55,13 @@ def _parse_json(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     try:
-        return json.loads(value)
+        return json.loads(value, parse_constant=_no_constant)
     except json.JSONDecodeError:
         return value
+
+
+def _no_constant(name: str) -> Any:
+    raise InvalidInput(f"{name} is not a value a save can hold; give a finite number")
 
 
 @action("gm.set_status", "Edit a unit's status", Param("unit", "unit"),

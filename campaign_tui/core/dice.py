@@ -15,7 +15,7 @@ from typing import Any
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.records import record
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(%|\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_EXPR = re.compile(r"^\s*(\d{0,4})\s*[dD]\s*(%|\d{1,5})\s*(?:([+-])\s*(\d{1,9}))?\s*$")
 
 
 @record(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from campaign_tui.core.builtin_actions import ADVANCE_ACTION, BUILTIN_ACTIONS, S
 from campaign_tui.core.changes import Change, Tx, apply_changes
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.dice import DiceStream
-from campaign_tui.core.errors import ActionRejected, CampaignError, NeedConfirmation
+from campaign_tui.core.errors import ActionRejected, CampaignError, InvalidInput, NeedConfirmation
 from campaign_tui.core.history import History
 from campaign_tui.core.info import Bookmark, CampaignInfo, now_iso
 from campaign_tui.core.log import REDO, UNDO, LogEntry
@@ -116,6 +116,9 @@ class Engine:
         state = cls.initial_state(ruleset, scen.id, options, dice)
         if seed is None:
             seed = random.randrange(1, 1 << 48)
+        if not 0 <= int(seed) < 1 << 63:
+            raise InvalidInput(f"seed {seed} is out of range: use a whole number from 0 to "
+                               f"{(1 << 63) - 1}")
         info = CampaignInfo(name=name or scen.title, ruleset=ruleset.id,
                             ruleset_version=ruleset.version, data_hash=ruleset.data_hash(),
                             scenario=scen.id, seed=int(seed))

@@ -1,10 +1,18 @@
-"""Durable file writes: temporary file in the same folder, fsync, rename, fsync the folder."""
+"""Durable file writes: temporary file in the same folder, fsync, rename, fsync the folder.
+
+Temporary files are named ``.NAME.PID.tmp``; one left behind by a killed process is
+removed by the next write of the same file (:func:`clean_stale_temporaries`).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shutil
 from pathlib import Path
+
+_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
 
 
 def fsync_dir(folder: Path) -> None:
@@ -20,10 +28,50 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def temporary_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def clean_stale_temporaries(folder: Path, name: str | None = None) -> list[Path]:
+    """Remove ``.NAME.PID.tmp`` files and folders in *folder* (only those for *name* when
+    given) whose process no longer runs; returns what was removed."""
+    removed: list[Path] = []
+    try:
+        children = list(folder.iterdir())
+    except OSError:
+        return removed
+    for child in children:
+        m = _TMP.match(child.name)
+        if not m or (name is not None and m.group("name") != name):
+            continue
+        if int(m.group("pid")) != os.getpid() and pid_alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            else:
+                child.unlink()
+            removed.append(child)
+    return removed
+
+
 def atomic_write(path: Path, data: str | bytes) -> None:
     """Replace *path* with *data* so that a crash leaves either the old or the new file."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    clean_stale_temporaries(path.parent, path.name)
+    tmp = temporary_name(path)
     try:
         with open(tmp, "wb") as fh:
             fh.write(raw)
@@ -39,7 +87,9 @@ def atomic_write(path: Path, data: str | bytes) -> None:
 
 def append_at(path: Path, committed: int, data: bytes) -> int:
     """Write *data* after the first *committed* bytes of *path* (dropping anything after
-    them, such as the remains of an interrupted save); returns the new length."""
+    them, such as the remains of an interrupted save); returns the new length. A file
+    created here has its folder fsynced too, so the new name is as durable as its bytes."""
+    created = not path.exists()
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         os.ftruncate(fd, committed)
@@ -51,4 +101,6 @@ def append_at(path: Path, committed: int, data: bytes) -> int:
         os.fsync(fd)
     finally:
         os.close(fd)
+    if created:
+        fsync_dir(path.parent)
     return committed + len(data)

@@ -4,18 +4,23 @@
 
     my-campaign/
       campaign.toml         header: the commit point (schema, rule-set pin, seed, generator
-                            position, history pointer, bookmarks, log length)
-      snapshots/s00000123.toml   the whole state after entry 123 (one line per unit)
+                            position, history pointer, bookmarks, log length, and the
+                            hash of every snapshot and segment it names)
+      snapshots/s00000123.toml   the whole state after entry 123 (one line per unit), with
+                            the seed, dice position and history pointer at that entry
       log/l00000101.toml    immutable segments of 100 log entries ([[entry]] tables);
                             only the last one grows, by appending
       backups/              the last headers, rotated
-      campaign.lock         who holds it open for writing
+      campaign.lock         the operating-system write lock (see store/lock.py)
+      campaign.holder       who holds it, for the "already open" message
 
 Saving appends the new entries to the open segment (fsync), writes a snapshot when a phase
-boundary was crossed or 100 entries have passed, then replaces the header atomically. A
-crash at any moment leaves the previous header, which names only bytes already on disk.
-Opening reads the header, the latest snapshot and the few entries after it: never the
-year of history behind it.
+boundary was crossed or 100 entries have passed, then replaces the header atomically, and
+only then deletes the snapshots the new header no longer names. A crash at any moment
+leaves the previous header, which names only bytes already on disk. Opening reads the
+header, the latest snapshot and the few entries after it (never the year of history behind
+it), checks their hashes, and follows the log from the snapshot to check the header's
+history pointer and dice position.
 
 **Bundle**: one TOML file with the header, the initial state, the current state and the
 whole log: what ``campaign-tui export`` writes to be mailed, and how the bundled examples
@@ -25,6 +30,8 @@ ship. A bundle opens and saves as it is (rewritten atomically, with ``.bak`` cop
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import shutil
 from dataclasses import field
 from pathlib import Path
@@ -40,7 +47,22 @@ from campaign_tui.core.log import LogEntry
 from campaign_tui.core.model import State, snapshot_row_paths
 from campaign_tui.core.records import record
 from campaign_tui.store import parse_cache, tomlio
-from campaign_tui.store.atomic import append_at, atomic_write
+from campaign_tui.store.atomic import (
+    append_at,
+    atomic_write,
+    clean_stale_temporaries,
+    fsync_dir,
+    temporary_name,
+)
+from campaign_tui.store.integrity import (
+    MAX_REPLAY,
+    Pointer,
+    file_hash,
+    follow,
+    log_hash,
+    retained,
+    seed_disagrees,
+)
 from campaign_tui.store.lock import Lock
 from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, migrate
 from campaign_tui.store.serial import (
@@ -53,20 +75,21 @@ from campaign_tui.store.serial import (
     snapshot_doc,
     snapshot_text,
     state_from,
-    state_to_text,
 )
 
 if TYPE_CHECKING:
     from campaign_tui.core.ruleset import RuleSet
 
 HEADER = "campaign.toml"
+LOCK = "campaign.lock"
 SEGMENT_SIZE = 100
-SNAPSHOT_EVERY = 100
-KEEP_RECENT_SNAPSHOTS = 6
 KEEP_BACKUPS = 5
 FOLDER_FORMAT = "campaign-tui/folder"
 BUNDLE_FORMAT = "campaign-tui/bundle"
-HEADER_ROWS = ("campaign.bookmarks", "files.snapshots")
+HEADER_ROWS = ("campaign.bookmarks", "files.snapshots", "files.segments")
+CHANGED = ("changed since it was saved (its bytes do not match the hash campaign.toml "
+           "records); put the original file back, or open a copy of the campaign from "
+           "before the change")
 
 def _seg_name(first: int) -> str:
     return f"log/l{first:08d}.toml"
@@ -100,31 +123,69 @@ class FolderStore:
     def __init__(self, path: Path, read_only: bool = False) -> None:
         self.path = Path(path)
         self.read_only = read_only
-        self.lock = Lock(self.path / "campaign.lock", self.path)
-        self.open_bytes = 0           # committed length of the last (open) segment
-        self.snapshots: list[dict[str, Any]] = []   # [{seq, turn_start}]
+        self.lock = Lock(self.path / LOCK, self.path)
+        self.snapshots: list[dict[str, Any]] = []   # [{seq, turn_start, hash}]
+        self.segments: dict[int, dict[str, Any]] = {}   # first seq -> {bytes, hash}
         self.last_snapshot = 0
+        self.pointer = Pointer()       # head / redo / dice position at the saved length
         self._seg_cache: dict[int, list[LogEntry]] = {}
         self._length = 0               # log entries already on disk
         self.ruleset: RuleSet | None = None
 
+    @property
+    def open_bytes(self) -> int:
+        """Committed length of the last (open) segment."""
+        seg = self.segments.get(_segment_first(max(1, self._length)))
+        return int(seg["bytes"]) if seg else 0
+
     # -- creating ----------------------------------------------------------------------
     @classmethod
     def create(cls, engine: Engine, path: Path) -> FolderStore:
+        """Write a new campaign folder at *path*. It is built in a temporary folder beside
+        it and renamed into place, so an interrupted creation leaves no half campaign."""
         path = Path(path)
-        if path.exists() and any(path.iterdir()):
+        if path.exists() and (not path.is_dir() or any(path.iterdir())):
             raise SaveError(path, "a campaign or other files are already there")
-        (path / "log").mkdir(parents=True, exist_ok=True)
-        (path / "snapshots").mkdir(exist_ok=True)
-        (path / "backups").mkdir(exist_ok=True)
-        store = cls(path)
+        parent = path.parent
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(path, f"cannot create a campaign there ({exc.strerror or exc}); "
+                            "choose another place") from None
+        clean_stale_temporaries(parent)
+        work = temporary_name(path)
+        store = cls(work)
         store.ruleset = engine.ruleset
-        store.lock.acquire()
-        initial = engine.initial or engine.state
-        atomic_write(path / _snap_name(0), state_to_text(initial, 0))
-        store.snapshots = [{"seq": 0, "turn_start": True}]
-        store.save(engine)
+        try:
+            for sub in ("log", "snapshots", "backups"):
+                (work / sub).mkdir(parents=True, exist_ok=True)
+            store.lock.acquire()
+            initial = engine.initial or engine.state
+            entries = engine.history.pending
+            start = Pointer(0, (), entries[0].rng[0] if entries else engine.info.rng_position)
+            store.snapshots = [store._write_snapshot(initial, 0, start, engine.info.seed, True)]
+            store.pointer = start
+            store.save(engine)
+            if path.exists():
+                path.rmdir()            # an empty folder given by the user
+            os.rename(work, path)
+        except BaseException as exc:
+            store.lock.release()
+            shutil.rmtree(work, ignore_errors=True)
+            if isinstance(exc, OSError):
+                raise SaveError(path, f"cannot create a campaign there ({exc.strerror or exc}); "
+                                "choose another place") from None
+            raise
+        fsync_dir(parent)
+        store._move_to(path)
         return store
+
+    def _move_to(self, path: Path) -> None:
+        """The folder was renamed: the lock (an open file) stays held across the rename."""
+        self.path = path
+        self.lock.path = path / LOCK
+        self.lock.campaign = path
+        self.lock.holder_file = path / self.lock.holder_file.name
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -137,7 +198,10 @@ class FolderStore:
         if not read_only:
             store.lock.acquire()
         try:
-            return store._open(load_ruleset)
+            opened = store._open(load_ruleset)
+            if not read_only:
+                store._clean_leftovers()
+            return opened
         except BaseException:
             store.lock.release()
             raise
@@ -148,35 +212,21 @@ class FolderStore:
         version = check_schema(data, header_path, text)
         if version < SCHEMA_VERSION:
             data = self._migrate(data, version)
-            text = tomlio.dumps(data)
+            text = tomlio.dumps(data, rows=HEADER_ROWS)
         if data.get("format") != FOLDER_FORMAT:
             raise SaveError(header_path, f"format must be {FOLDER_FORMAT!r}",
                             tomlio.locate(text, ["format"]))
         info = info_from(data.get("campaign"), header_path, text)
-        files = data.get("files")
-        if not isinstance(files, dict):
-            raise SaveError(header_path, "[files] is missing", tomlio.locate(text, ["files"]))
-        try:
-            self.open_bytes = int(files.get("open_segment_bytes", 0))
-            self.snapshots = [{"seq": int(s["seq"]), "turn_start": bool(s.get("turn_start"))}
-                              for s in files.get("snapshots", [])]
-        except (TypeError, ValueError, OverflowError, KeyError):
-            raise SaveError(header_path, "[files] is damaged",
-                            tomlio.locate(text, ["files"])) from None
-        if not self.snapshots:
-            raise SaveError(header_path, "[files] lists no snapshot", tomlio.locate(text, ["files"]))
-        self.last_snapshot = max(s["seq"] for s in self.snapshots)
         self._length = info.log_length
-        if self.last_snapshot > info.log_length:
-            raise SaveError(header_path, "the latest snapshot is past the end of the log",
-                            tomlio.locate(text, ["files"]))
-        if info.log_length - self.last_snapshot > SNAPSHOT_EVERY:
-            raise SaveError(header_path, f"log_length {info.log_length} does not match the saved "
-                            f"log (the latest snapshot is at {self.last_snapshot})",
-                            tomlio.locate(text, ["campaign", "log_length"]))
+        self._read_files_table(data.get("files"), info.log_length, header_path, text)
         ruleset = load_ruleset(info.ruleset)
         self.ruleset = ruleset
-        state = self._read_snapshot(self.last_snapshot, ruleset)
+        snap_path = self.path / _snap_name(self.last_snapshot)
+        state, at, seed = self._read_snapshot(self.last_snapshot, ruleset, with_pointer=True)
+        if seed != info.seed:
+            raise SaveError(header_path, f"seed {info.seed} differs from the seed {seed} "
+                            f"recorded in {_snap_name(self.last_snapshot)}",
+                            tomlio.locate(text, ["campaign", "seed"]))
         history = History(info.log_length, self.load_entries)
         tail = self.load_entries(self.last_snapshot + 1, info.log_length)
         if len(tail) != info.log_length - self.last_snapshot:
@@ -189,13 +239,41 @@ class FolderStore:
                     CampaignError) as exc:
                 raise SaveError(self.path / _seg_name(_segment_first(entry.seq)),
                                 f"log entry {entry.seq} cannot be applied: {exc}") from None
+        self.pointer = follow(at, tail, history.get)
+        check_pointer(info, self.pointer, header_path, text)
         engine = Engine(ruleset, state, info, history, read_only=self.read_only)
         engine.snapshots = self.snapshot_before
-        if info.log_length and engine.stream.position < history.get(info.log_length).rng[1]:
-            raise SaveError(header_path, "the dice generator position is behind the log",
-                            tomlio.locate(text, ["campaign", "rng_position"]))
-        probe(engine, self.path / _snap_name(self.last_snapshot))
+        probe(engine, snap_path)
         return Opened(engine, self, pin_warnings(info, ruleset))
+
+    def _read_files_table(self, files: Any, length: int, header_path: Path, text: str) -> None:
+        where = tomlio.locate(text, ["files"])
+        if not isinstance(files, dict):
+            raise SaveError(header_path, "[files] is missing", where)
+        try:
+            self.snapshots = [{"seq": _whole(s["seq"]), "turn_start": bool(s.get("turn_start")),
+                               "hash": str(s["hash"])} for s in files.get("snapshots", [])]
+            self.segments = {_whole(s["first"]): {"bytes": _whole(s["bytes"]),
+                                                  "hash": str(s["hash"])}
+                             for s in files.get("segments", [])}
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise SaveError(header_path, "[files] is damaged (each snapshot and segment needs "
+                            "its number and hash)", where) from None
+        if not self.snapshots:
+            raise SaveError(header_path, "[files] lists no snapshot", where)
+        if len({s["seq"] for s in self.snapshots}) != len(self.snapshots):
+            raise SaveError(header_path, "[files] lists a snapshot twice", where)
+        self.last_snapshot = max(s["seq"] for s in self.snapshots)
+        if min(s["seq"] for s in self.snapshots) < 0 or self.last_snapshot > length:
+            raise SaveError(header_path, "[files] names a snapshot outside the log", where)
+        if length - self.last_snapshot > MAX_REPLAY:
+            raise SaveError(header_path, f"log_length {length} does not match the saved "
+                            f"log (the latest snapshot is at {self.last_snapshot})",
+                            tomlio.locate(text, ["campaign", "log_length"]))
+        expected = set(range(1, length + 1, SEGMENT_SIZE))
+        if set(self.segments) != expected:
+            raise SaveError(header_path, "[files] segments do not match log_length "
+                            f"{length}", where)
 
     def _migrate(self, data: dict[str, Any], version: int) -> dict[str, Any]:
         header_path = self.path / HEADER  # check_schema has made sure a chain exists
@@ -205,35 +283,51 @@ class FolderStore:
         backup = self.path / "backups" / f"before-format-{SCHEMA_VERSION}"
         if not backup.exists():
             shutil.copytree(self.path, backup, ignore=shutil.ignore_patterns(
-                "backups", "campaign.lock"))
+                "backups", LOCK, "*.holder", ".*.tmp"))
         docs = SaveDocs(header=data)
         for snap in sorted((self.path / "snapshots").glob("s*.toml")):
             docs.snapshots[snap.name] = tomlio.load(snap)
-        open_bytes = int(data.get("files", {}).get("open_segment_bytes", 0))
+        files = data.get("files", {})
+        open_bytes = int(files.get("open_segment_bytes", 0))
         segments = sorted((self.path / "log").glob("l*.toml"))
         for seg in segments:
             raw = seg.read_bytes()
             if seg == segments[-1]:
                 raw = raw[:open_bytes]
-            docs.entries.extend(tomlio.loads(raw.decode("utf-8"), seg).get("entry", []))
+            docs.entries.extend(tomlio.loads(tomlio.decode(raw, seg), seg).get("entry", []))
         docs = migrate(docs, version)
+        files = docs.header.setdefault("files", {})
+        hashes: dict[int, str] = {}
         for name, doc in docs.snapshots.items():
-            atomic_write(self.path / "snapshots" / name,
-                         tomlio.dumps(doc, rows=snapshot_row_paths(doc.get("state", {}), "state")))
+            raw = tomlio.dumps(doc, rows=snapshot_row_paths(doc.get("state", {}), "state")
+                               ).encode("utf-8")
+            atomic_write(self.path / "snapshots" / name, raw)
+            hashes[int(doc.get("seq", -1))] = file_hash(raw)
+        for row in files.get("snapshots", []):
+            row["hash"] = hashes.get(int(row["seq"]), "")
         by_segment: dict[int, list[dict[str, Any]]] = {}
         for entry in docs.entries:
             by_segment.setdefault(_segment_first(int(entry["seq"])), []).append(entry)
-        for start, items in by_segment.items():
-            text = tomlio.dumps({"entry": items}, rows=["entry"])
-            atomic_write(self.path / _seg_name(start), text)
-            docs.header.setdefault("files", {})["open_segment_bytes"] = len(text.encode())
-        atomic_write(header_path, tomlio.dumps(docs.header,
-                                               rows=HEADER_ROWS))
+        files["segments"] = []
+        for start, items in sorted(by_segment.items()):
+            raw = tomlio.dumps({"entry": items}, rows=["entry"]).encode("utf-8")
+            atomic_write(self.path / _seg_name(start), raw)
+            files["segments"].append({"first": start, "bytes": len(raw), "hash": file_hash(raw)})
+            files["open_segment_bytes"] = len(raw)
+        atomic_write(header_path, tomlio.dumps(docs.header, rows=HEADER_ROWS))
         return docs.header
 
-    def _read_snapshot(self, seq: int, ruleset: RuleSet) -> State:
+    def _snapshot_row(self, seq: int) -> dict[str, Any]:
+        for s in self.snapshots:
+            if s["seq"] == seq:
+                return s
+        raise SaveError(self.path / HEADER, f"names no snapshot for entry {seq}")
+
+    def _read_snapshot(self, seq: int, ruleset: RuleSet, with_pointer: bool = False) -> Any:
         spath = self.path / _snap_name(seq)
-        raw, text, data = parse_cache.load(spath)
+        raw = tomlio.read_bytes(spath)
+        text = tomlio.decode(raw, spath)
+        data = parse_cache.loads(raw, spath, text)
         check_schema(data, spath, text)
         if data.get("seq") != seq:
             raise SaveError(spath, f"snapshot says seq {data.get('seq')}, expected {seq}",
@@ -241,10 +335,21 @@ class FolderStore:
         # these exact bytes already passed every check with this rule set: skip them
         tag = f"state/{ruleset.id}/{ruleset.version}/{ruleset.data_hash()}/{__version__}"
         if isinstance(data.get("state"), dict) and parse_cache.checked(raw, tag):
-            return State.from_dict(data["state"], fresh=True)
-        state = state_from(data.get("state"), spath, text, ruleset)
-        parse_cache.mark_checked(raw, tag)
-        return state
+            state = State.from_dict(data["state"], fresh=True)
+        else:
+            state = state_from(data.get("state"), spath, text, ruleset)
+            parse_cache.mark_checked(raw, tag)
+        # checked after the content, so that a bad hand edit gets its precise message
+        if file_hash(raw) != self._snapshot_row(seq)["hash"]:
+            raise SaveError(spath, CHANGED)
+        if not with_pointer:
+            return state
+        try:
+            at = Pointer.from_dict(data.get("campaign"))
+            seed = data["campaign"]["seed"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SaveError(spath, str(exc).strip("'"), tomlio.locate(text, ["campaign"])) from None
+        return state, at, seed
 
     def snapshot_before(self, seq: int) -> tuple[int, State] | None:
         candidates = [s["seq"] for s in self.snapshots if s["seq"] <= seq]
@@ -262,87 +367,191 @@ class FolderStore:
             start += SEGMENT_SIZE
         return out
 
+    def _committed_segment(self, start: int) -> bytes:
+        """The committed bytes of one segment, checked against the header's hash."""
+        spath = self.path / _seg_name(start)
+        row = self.segments.get(start)
+        if row is None:
+            raise SaveError(self.path / HEADER, f"names no log segment for entry {start}")
+        raw = tomlio.read_bytes(spath) if row["bytes"] else b""
+        if len(raw) < row["bytes"]:
+            raise SaveError(spath, f"the log segment is shorter ({len(raw)} bytes) than the "
+                            f"header says ({row['bytes']})")
+        raw = raw[: row["bytes"]]
+        if file_hash(raw) != row["hash"]:
+            raise SaveError(spath, CHANGED)
+        return raw
+
     def _segment(self, start: int) -> list[LogEntry]:
         cached = self._seg_cache.get(start)
         if cached is not None:
             return cached
         spath = self.path / _seg_name(start)
-        raw = spath.read_bytes() if spath.is_file() else b""
-        is_open = self._is_open_segment(start)
-        if is_open:
-            if len(raw) < self.open_bytes:
-                raise SaveError(spath, f"the log segment is shorter ({len(raw)} bytes) than the "
-                                f"header says ({self.open_bytes})")
-            raw = raw[: self.open_bytes]
+        raw = self._committed_segment(start)
         text = tomlio.decode(raw, spath)
         entries = entries_from(parse_cache.loads(raw, spath, text), spath, text, start)
         if len(self._seg_cache) > 4:
             self._seg_cache.pop(next(iter(self._seg_cache)))
-        if not is_open:
-            self._seg_cache[start] = entries
+        self._seg_cache[start] = entries
         return entries
 
-    def _is_open_segment(self, start: int) -> bool:
-        return start == _segment_first(max(1, self._length))
+    def audit(self, engine: Engine) -> list[str]:
+        """Replay the whole log's changes from the first snapshot and compare with every
+        snapshot kept on the way and with the current state: the first departure, naming
+        the file and the entry (what ``check`` reports)."""
+        if self.ruleset is None:
+            return []
+        seqs = sorted(s["seq"] for s in self.snapshots)
+        state = self._read_snapshot(seqs[0], self.ruleset)
+        pointer = self._read_snapshot(seqs[0], self.ruleset, with_pointer=True)[1]
+        for entry in engine.entries(seqs[0] + 1):
+            where = f"{_seg_name(_segment_first(entry.seq))} entry {entry.seq}"
+            try:
+                apply_changes(state, entry.changes)
+            except (KeyError, TypeError, ValueError, AttributeError, CampaignError) as exc:
+                return [f"{where} cannot be applied to the state before it ({exc})"]
+            pointer = follow(pointer, [entry], engine.history.get)
+            if entry.seq in seqs:
+                saved, at, _seed = self._read_snapshot(entry.seq, self.ruleset, with_pointer=True)
+                if saved != state or at != pointer:
+                    return [f"{_snap_name(entry.seq)} does not match the log replayed up to "
+                            f"{where}; the log departs from the saved state there"]
+        if state != engine.state:
+            return [f"the current state does not match the log replayed up to entry "
+                    f"{len(engine.history)} ({_seg_name(_segment_first(max(1, len(engine.history))))})"]
+        return []
+
+    def _clean_leftovers(self) -> None:
+        """Opened for writing, with the header durable: remove what interrupted saves left
+        (temporary files, snapshots and segments the header does not name)."""
+        named = {_snap_name(s["seq"]) for s in self.snapshots}
+        named |= {_seg_name(first) for first in self.segments}
+        for folder in (self.path, self.path / "log", self.path / "snapshots",
+                       self.path / "backups"):
+            clean_stale_temporaries(folder)
+        for sub, pattern in (("snapshots", "s*.toml"), ("log", "l*.toml")):
+            for p in (self.path / sub).glob(pattern):
+                if f"{sub}/{p.name}" not in named:
+                    with contextlib.suppress(OSError):
+                        p.unlink()
 
     # -- saving ------------------------------------------------------------------------
     def save(self, engine: Engine) -> None:
+        """Append the new entries, write the snapshots they call for, then replace the
+        header (the commit point); only then delete what the new header no longer names.
+        Everything is prepared in memory first, so a value that cannot be written stops the
+        save before any byte reaches the disk."""
         if self.read_only:
             raise SaveError(self.path, "opened read-only; save a copy instead")
+        try:
+            plan = self._plan(engine)
+        except (TypeError, ValueError) as exc:
+            raise SaveError(self.path / HEADER, f"cannot be saved: {exc}; nothing was "
+                            "written (undo the last action, or report this)") from None
+        try:
+            for spath, committed, data in plan.appends:
+                append_at(spath, committed, data)
+            for spath, raw in plan.snapshot_files:
+                atomic_write(spath, raw)
+            self._rotate_backups()
+            atomic_write(self.path / HEADER, plan.header)
+        except OSError as exc:
+            raise write_error(exc, self.path) from None
+        # committed: update the in-memory bookkeeping, then prune
+        self.segments = plan.segments
+        self.snapshots = plan.snapshots
+        self.last_snapshot = max(s["seq"] for s in plan.snapshots)
+        self._length = len(engine.history)
+        self.pointer = plan.pointer
+        for start in plan.touched:
+            self._seg_cache.pop(start, None)
+        for seq in plan.dropped:
+            with contextlib.suppress(OSError):
+                (self.path / _snap_name(seq)).unlink()
+        engine.history.mark_saved()
+
+    def _plan(self, engine: Engine) -> SavePlan:
         pending = list(engine.history.pending)
         length = len(engine.history)
-        open_bytes = self.open_bytes
-        # 1. append new entries to their segments
+        info = engine.info
+        plan = SavePlan(segments={k: dict(v) for k, v in self.segments.items()})
+        # 1. the new entries, appended to their segments
         by_segment: dict[int, list[LogEntry]] = {}
         for entry in pending:
             by_segment.setdefault(_segment_first(entry.seq), []).append(entry)
         for start, entries in by_segment.items():
-            spath = self.path / _seg_name(start)
-            has_saved = self._length >= start and start == _segment_first(max(1, self._length))
-            committed = open_bytes if has_saved else 0
+            row = self.segments.get(start)
+            committed = self._committed_segment(start) if row else b""
             data = entries_to_text(entries).encode("utf-8")
             if committed:
                 data = b"\n" + data
-            open_bytes = append_at(spath, committed, data)
-        # 2. a snapshot at phase boundaries and every SNAPSHOT_EVERY entries
-        snapshots = list(self.snapshots)
-        new_bookmarks = [b for b in engine.info.bookmarks if b.seq > self.last_snapshot]
-        last_snapshot = self.last_snapshot
-        if length > self.last_snapshot and (new_bookmarks or
-                                            length - self.last_snapshot >= SNAPSHOT_EVERY):
-            doc = snapshot_doc(engine.state, length)
+            plan.appends.append((self.path / _seg_name(start), len(committed), data))
+            plan.segments[start] = {"bytes": len(committed) + len(data),
+                                    "hash": file_hash(committed + data)}
+            plan.touched.append(start)
+        # 2. snapshots: at phase boundaries, and no more than MAX_REPLAY entries apart
+        by_seq = {e.seq: e for e in pending}
+        wanted = list(range(self.last_snapshot + MAX_REPLAY, length, MAX_REPLAY))
+        new_bookmarks = [b for b in info.bookmarks if b.seq > self.last_snapshot]
+        if length > self.last_snapshot and (new_bookmarks or length - self.last_snapshot
+                                            >= MAX_REPLAY):
+            wanted.append(length)
+        states = self._states_at(engine.state, wanted, by_seq, length)
+        pointer, previous = self.pointer, self._length
+        rows = list(self.snapshots)
+        for seq in sorted(set(wanted)):
+            pointer = follow(pointer, (by_seq[s] for s in range(previous + 1, seq + 1)),
+                             engine.history.get)
+            previous = seq
+            turn = any(b.turn_start for b in new_bookmarks if b.seq <= seq)
+            doc = snapshot_doc(states[seq], seq, pointer.to_dict(info.seed))
             raw = snapshot_text(doc).encode("utf-8")
-            atomic_write(self.path / _snap_name(length), raw)
             parse_cache.put(raw, doc)            # the next open need not parse it
-            snapshots.append({"seq": length,
-                              "turn_start": any(b.turn_start for b in new_bookmarks)})
-            last_snapshot = length
+            plan.snapshot_files.append((self.path / _snap_name(seq), raw))
+            rows.append({"seq": seq, "turn_start": turn, "hash": file_hash(raw)})
+        plan.pointer = follow(pointer, (by_seq[s] for s in range(previous + 1, length + 1)),
+                              engine.history.get)
+        plan.snapshots = retained(rows, length)
+        kept = {s["seq"] for s in plan.snapshots}
+        plan.dropped = [s["seq"] for s in rows if s["seq"] not in kept]
         # 3. the header: the commit point
-        info = engine.info
         info.where = engine.where()
         info.saved = now_iso()
         info.rng_position = engine.stream.position
         info.log_length = length
+        open_start = _segment_first(max(1, length))
         header = {
             "schema_version": SCHEMA_VERSION, "format": FOLDER_FORMAT,
             "campaign": info.to_dict(),
-            "files": {"segment_size": SEGMENT_SIZE, "open_segment_bytes": open_bytes,
-                      "snapshots": snapshots},
+            "files": {"segment_size": SEGMENT_SIZE,
+                      "open_segment_bytes": plan.segments.get(open_start, {}).get("bytes", 0),
+                      "snapshots": plan.snapshots,
+                      "segments": [{"first": k, **v} for k, v in sorted(plan.segments.items())]},
         }
         text = tomlio.dumps(header, rows=HEADER_ROWS,
                             header=SAVE_COMMENT + "\nThis header is the commit point: it names "
-                            "what is saved in snapshots/ and log/.")
-        self._rotate_backups()
-        raw = text.encode("utf-8")
-        atomic_write(self.path / HEADER, raw)
-        parse_cache.put(raw, header)
-        # committed: update the in-memory bookkeeping
-        self.open_bytes = open_bytes
-        self.snapshots = snapshots
-        self.last_snapshot = last_snapshot
-        self._length = length
-        self._prune_snapshots()
-        engine.history.mark_saved()
+                            "what is saved in snapshots/ and log/, with a hash of each file.")
+        plan.header = text.encode("utf-8")
+        return plan
+
+    @staticmethod
+    def _states_at(current: State, seqs: list[int], by_seq: dict[int, LogEntry],
+                   length: int) -> dict[int, State]:
+        """The states after each entry in *seqs* (all among the unsaved entries), found by
+        undoing the unsaved entries' changes from the current state."""
+        out: dict[int, State] = {}
+        state = current.copy()
+        for seq in range(length, min(seqs, default=length + 1) - 1, -1):
+            if seq in seqs:
+                out[seq] = state.copy()
+            apply_changes(state, by_seq[seq].changes, forward=False)
+        return out
+
+    def _write_snapshot(self, state: State, seq: int, at: Pointer, seed: int,
+                        turn_start: bool) -> dict[str, Any]:
+        raw = snapshot_text(snapshot_doc(state, seq, at.to_dict(seed))).encode("utf-8")
+        atomic_write(self.path / _snap_name(seq), raw)
+        return {"seq": seq, "turn_start": turn_start, "hash": file_hash(raw)}
 
     def _rotate_backups(self) -> None:
         current = self.path / HEADER
@@ -356,18 +565,51 @@ class FolderStore:
                 older.replace(folder / f"campaign.{n}.toml")
         shutil.copyfile(current, folder / "campaign.1.toml")
 
-    def _prune_snapshots(self) -> None:
-        keep = {0}
-        recent = sorted(s["seq"] for s in self.snapshots)[-KEEP_RECENT_SNAPSHOTS:]
-        keep.update(recent)
-        keep.update(s["seq"] for s in self.snapshots if s["turn_start"])
-        for s in [s for s in self.snapshots if s["seq"] not in keep]:
-            with contextlib.suppress(FileNotFoundError):
-                (self.path / _snap_name(s["seq"])).unlink()
-        self.snapshots = [s for s in self.snapshots if s["seq"] in keep]
-
     def close(self) -> None:
         self.lock.release()
+
+
+@record
+class SavePlan:
+    """Everything one save writes, prepared before the first byte is written."""
+
+    segments: dict[int, dict[str, Any]]
+    appends: list[tuple[Path, int, bytes]] = field(default_factory=list)
+    touched: list[int] = field(default_factory=list)
+    snapshot_files: list[tuple[Path, bytes]] = field(default_factory=list)
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
+    dropped: list[int] = field(default_factory=list)
+    pointer: Pointer = field(default_factory=Pointer)
+    header: bytes = b""
+
+
+def _whole(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise ValueError(v)
+    return v
+
+
+def check_pointer(info: CampaignInfo, pointer: Pointer, path: Path, text: str) -> None:
+    """The header's head, redo and dice position must be what the log says."""
+    for name, saved, derived in (("head", info.head, pointer.head),
+                                 ("redo", list(info.redo), list(pointer.redo)),
+                                 ("rng_position", info.rng_position, pointer.rng_position)):
+        if saved != derived:
+            raise SaveError(path, f"{name} is {saved}, but the log says {derived} (edited or "
+                            f"damaged header; set it to {derived} or restore a header from "
+                            "backups/)", tomlio.locate(text, ["campaign", name]))
+
+
+def write_error(exc: OSError, where: Path) -> SaveError:
+    """An operating-system error while saving, as a message saying what to do."""
+    reason = exc.strerror or str(exc)
+    hint = {errno.ENOSPC: "free some disk space and save again",
+            errno.EDQUOT: "free some disk space and save again",
+            errno.EROFS: "the disk is read-only; save a copy somewhere else",
+            errno.EACCES: "you may not write there; save a copy somewhere else",
+            errno.EPERM: "you may not write there; save a copy somewhere else"}.get(
+        exc.errno or 0, "check the disk and save again")
+    return SaveError(where, f"could not save ({reason}); the last save is intact: {hint}")
 
 
 class BundleStore:
@@ -402,15 +644,33 @@ class BundleStore:
             if len(entries) != info.log_length:
                 raise SaveError(path, f"the log has {len(entries)} entries but the header says "
                                 f"{info.log_length}", tomlio.locate(text, ["campaign", "log_length"]))
+            if data["campaign"].get("log_hash") != log_hash(entries):
+                raise SaveError(path, "the log does not match its log_hash (an entry was edited "
+                                "or damaged); use an unedited copy of the file",
+                                tomlio.locate(text, ["campaign", "log_hash"]))
             history = History()
             for e in entries:
                 history.append(e)
             history.mark_saved()
+            if not export:
+                start = Pointer(0, (), entries[0].rng[0] if entries else info.rng_position)
+                check_pointer(info, follow(start, entries, history.get), path, text)
+                wrong = seed_disagrees(info.seed, entries)
+                if wrong is not None:
+                    raise SaveError(path, f"seed {info.seed} does not give the dice logged in "
+                                    f"entry {wrong.seq} (edited or damaged seed)",
+                                    tomlio.locate(text, ["campaign", "seed"]))
             engine = Engine(ruleset, state, info, history, read_only=read_only or export)
             engine.initial = initial
             probe(engine, path)
             if initial is not None and not export:
-                check = engine.state_at(len(entries)) if entries else initial
+                check = initial.copy()      # forward from [initial]: state_at(n) is [current]
+                for entry in entries:
+                    try:
+                        apply_changes(check, entry.changes)
+                    except (KeyError, TypeError, ValueError, AttributeError, CampaignError):
+                        raise SaveError(path, f"log entry {entry.seq} cannot be applied to "
+                                        "the state before it") from None
                 if check != state:
                     raise SaveError(path, "the current state does not match the initial state "
                                     "plus the log (hand-edited?); fix or remove [current]",
@@ -427,14 +687,20 @@ class BundleStore:
         engine.info.where = engine.where()
         engine.info.rng_position = engine.stream.position
         engine.info.log_length = len(engine.history)
-        text = bundle_text(engine)
-        if self.path.exists():
-            for n in range(3, 1, -1):
-                older = self.path.with_name(f"{self.path.name}.bak{n - 1}")
-                if older.exists():
-                    older.replace(self.path.with_name(f"{self.path.name}.bak{n}"))
-            shutil.copyfile(self.path, self.path.with_name(f"{self.path.name}.bak1"))
-        atomic_write(self.path, text)
+        try:
+            text = bundle_text(engine)
+        except (TypeError, ValueError) as exc:
+            raise SaveError(self.path, f"cannot be saved: {exc}; nothing was written") from None
+        try:
+            if self.path.exists():
+                for n in range(3, 1, -1):
+                    older = self.path.with_name(f"{self.path.name}.bak{n - 1}")
+                    if older.exists():
+                        older.replace(self.path.with_name(f"{self.path.name}.bak{n}"))
+                shutil.copyfile(self.path, self.path.with_name(f"{self.path.name}.bak1"))
+            atomic_write(self.path, text)
+        except OSError as exc:
+            raise write_error(exc, self.path) from None
         engine.history.mark_saved()
 
     def close(self) -> None:
@@ -456,6 +722,10 @@ def _migrate_bundle(path: Path, data: dict[str, Any], version: int,
         if p in docs.snapshots:
             out[p] = docs.snapshots[p]["state"]
     out["entry"] = docs.entries
+    if isinstance(out.get("campaign"), dict):
+        # a damaged entry gets no hash: opening reports it with its line
+        with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError, CampaignError):
+            out["campaign"]["log_hash"] = log_hash(LogEntry.from_dict(e) for e in docs.entries)
     if not read_only:
         backup = path.with_name(f"{path.name}.before-format-{SCHEMA_VERSION}")
         if not backup.exists():
@@ -499,6 +769,7 @@ def bundle_text(engine: Engine, side: str | None = None) -> str:
         rows += snapshot_row_paths(initial_d, "initial")
     doc["current"] = current
     doc["entry"] = [e.to_dict() for e in entries]
+    info["log_hash"] = log_hash(entries)
     note = (f"Export for side {side}: what that side may see. Read-only." if side else
             "A whole campaign in one file: header, initial state, current state, full log.")
     return tomlio.dumps(doc, rows=rows, header=f"{SAVE_COMMENT}\n{note}")
@@ -525,7 +796,15 @@ def create_campaign(engine: Engine, path: Path) -> FolderStore:
 def export_bundle(engine: Engine, path: Path, side: str | None = None) -> None:
     if side is not None:
         engine.state.side(side)
-    atomic_write(Path(path), bundle_text(engine, side))
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise SaveError(path, f"the folder {path.parent} does not exist; create it first or "
+                        "write somewhere else")
+    text = bundle_text(engine, side)
+    try:
+        atomic_write(path, text)
+    except OSError as exc:
+        raise write_error(exc, path) from None
 
 
 def import_bundle(bundle: Path, folder: Path, load_ruleset: Any,

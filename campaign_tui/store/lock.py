@@ -1,7 +1,13 @@
-"""One writer per campaign: a lock file naming the process that holds it.
+"""One writer per campaign, enforced by the operating system.
 
-A second process gets :class:`CampaignLocked` and can open read-only or open a copy. A lock
-left by a process that no longer runs on this machine is taken over.
+The lock is an exclusive ``flock`` on ``campaign.lock`` taken through the ``filelock``
+library: the kernel grants it to one open file at a time and drops it when the holder's
+process ends, however it ends, so a stale lock cannot exist and two writers cannot both
+hold it. The lock file's contents mean nothing.
+
+Who holds it is written, after taking it, to a separate small file (``campaign.holder``)
+for the message a second process gets ("held by process 123 on host since ..."). That
+file is only ever read to word the message, never to decide anything.
 """
 
 from __future__ import annotations
@@ -12,62 +18,56 @@ import os
 import socket
 from pathlib import Path
 
-from campaign_tui.core.errors import CampaignLocked
+from filelock import FileLock, Timeout
+
+from campaign_tui.core.errors import CampaignLocked, SaveError
 from campaign_tui.core.info import now_iso
+from campaign_tui.store.atomic import temporary_name
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+def holder_path(lock_path: Path) -> Path:
+    return lock_path.with_name(lock_path.name.removesuffix(".lock") + ".holder")
 
 
 class Lock:
     def __init__(self, path: Path, campaign: Path) -> None:
-        self.path = path
+        self.path = Path(path)
         self.campaign = campaign
+        self.holder_file = holder_path(self.path)
+        self._os_lock = FileLock(self.path, timeout=0)
         self.held = False
 
     def holder(self) -> dict[str, object] | None:
         try:
-            return json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(self.holder_file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
+        return data if isinstance(data, dict) else None
 
     def acquire(self) -> None:
-        me = {"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()}
-        for _ in range(2):
-            try:
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                info = self.holder()
-                if info is None or self._stale(info):
-                    with contextlib.suppress(FileNotFoundError):
-                        self.path.unlink()
-                    continue
-                who = f"process {info.get('pid')} on {info.get('host')} since {info.get('since')}"
-                raise CampaignLocked(self.campaign, who) from None
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(me, fh)
-            self.held = True
+        if self.held:
             return
-        raise CampaignLocked(self.campaign, "another process (the lock could not be taken)")
-
-    @staticmethod
-    def _stale(info: dict[str, object]) -> bool:
-        if info.get("host") != socket.gethostname():
-            return False
-        pid = info.get("pid")
-        return isinstance(pid, int) and not _alive(pid)
+        try:
+            self._os_lock.acquire()
+        except Timeout:
+            info = self.holder()
+            who = (f"process {info.get('pid')} on {info.get('host')} since {info.get('since')}"
+                   if info else "another process")
+            raise CampaignLocked(self.campaign, who) from None
+        except OSError as exc:
+            raise SaveError(self.path, f"cannot take the write lock: {exc.strerror or exc} "
+                            "(is the folder read-only? open it read-only instead)") from None
+        self.held = True
+        me = {"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()}
+        tmp = temporary_name(self.holder_file)
+        with contextlib.suppress(OSError):   # only the message's details: no fsync needed
+            tmp.write_text(json.dumps(me), encoding="utf-8")
+            os.replace(tmp, self.holder_file)
 
     def release(self) -> None:
-        if self.held:
-            info = self.holder()
-            if info and info.get("pid") == os.getpid():
-                with contextlib.suppress(FileNotFoundError):
-                    self.path.unlink()
-            self.held = False
+        if not self.held:
+            return
+        with contextlib.suppress(OSError):
+            self.holder_file.unlink()
+        self._os_lock.release()
+        self.held = False

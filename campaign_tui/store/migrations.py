@@ -13,7 +13,7 @@ from typing import Any
 
 from campaign_tui.core.records import record
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 @record
@@ -25,8 +25,35 @@ class SaveDocs:
 
 Migration = Callable[[SaveDocs], SaveDocs]
 
+def _v1_to_v2(docs: SaveDocs) -> SaveDocs:
+    """Format 2: each snapshot records the seed, dice position and history pointer at its
+    entry (followed from the log), and the header names only snapshots that exist. The
+    folder store then records the hash of every snapshot and segment it rewrites."""
+    from campaign_tui.core.log import LogEntry
+    from campaign_tui.store.integrity import Pointer, follow
+
+    campaign = docs.header.get("campaign", {})
+    entries = {int(e["seq"]): LogEntry.from_dict(e) for e in docs.entries}
+    pointers = {0: Pointer(0, (), entries[1].rng[0] if 1 in entries else
+                           int(campaign.get("rng_position", 0)))}
+    at = pointers[0]
+    for seq in sorted(entries):
+        at = follow(at, [entries[seq]], entries.__getitem__)
+        pointers[seq] = at
+    for doc in docs.snapshots.values():
+        if "seq" in doc:    # folder snapshots (a bundle's states have no number)
+            point = pointers.get(int(doc["seq"]), at)
+            doc["campaign"] = point.to_dict(int(campaign.get("seed", 0)))
+        doc["schema_version"] = 2
+    files = docs.header.get("files")
+    if isinstance(files, dict):
+        present = {int(d["seq"]) for d in docs.snapshots.values() if "seq" in d}
+        files["snapshots"] = [s for s in files.get("snapshots", []) if int(s["seq"]) in present]
+    return docs
+
+
 # MIGRATIONS[n] turns a version-n save into a version-(n+1) save.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 def chain(from_version: int, to_version: int = SCHEMA_VERSION) -> list[tuple[int, Migration]]:

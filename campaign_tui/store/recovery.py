@@ -4,19 +4,24 @@ The TUI saves a campaign when the user asks (ctrl+s). Between saves, every actio
 appended to this journal (cheap: one small append and fsync), so after a crash or a
 killed terminal the next start can offer to restore the unsaved work. A clean save or
 quit removes the journal.
+
+If another writer saved the campaign meanwhile, the journal cannot be re-applied as it
+is; :func:`apply_on_top` performs its actions again on the new state instead, with their
+logged dice typed in, and reports the ones that no longer apply.
 """
 
 from __future__ import annotations
 
 import contextlib
 import shutil
+from dataclasses import field
 from pathlib import Path
 
 from campaign_tui.core.changes import apply_changes
 from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import CampaignError, SaveError
 from campaign_tui.core.info import CampaignInfo, now_iso
-from campaign_tui.core.log import LogEntry
+from campaign_tui.core.log import REDO, UNDO, LogEntry
 from campaign_tui.core.records import record
 from campaign_tui.store import tomlio
 from campaign_tui.store.atomic import append_at, atomic_write
@@ -122,6 +127,59 @@ def restore(engine: Engine, journal: Journal) -> int:
     info.rng_position = journal.info.rng_position
     engine.stream.position = journal.info.rng_position
     return len(journal.entries)
+
+
+@record
+class OnTop:
+    """What applying a journal on top of a changed campaign did."""
+
+    applied: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def is_stale(engine: Engine, journal: Journal) -> bool:
+    """The campaign was saved again (by another writer) after the journal began."""
+    return len(engine.history) != journal.base_log_length
+
+
+def effective(journal: Journal) -> tuple[list[LogEntry], list[str]]:
+    """The journal's actions still in effect at its end (undone ones dropped, redone ones
+    kept), and the undo/redo steps that reach outside the journal (not replayable)."""
+    by_seq = {e.seq: e for e in journal.entries}
+    kept: list[int] = []
+    outside: list[str] = []
+    for e in journal.entries:
+        if e.kind in (UNDO, REDO):
+            if e.target not in by_seq:
+                outside.append(f"{e.summary} (it undoes or redoes an older, saved action)")
+            elif e.kind == UNDO and e.target in kept:
+                kept.remove(e.target)
+            elif e.kind == REDO:
+                kept.append(e.target)
+        elif e.changes or e.rolls:
+            kept.append(e.seq)
+    return [by_seq[s] for s in kept], outside
+
+
+def apply_on_top(engine: Engine, journal: Journal) -> OnTop:
+    """Apply the journal's actions to a campaign that changed since the journal began:
+    each is performed again with its logged parameters and answers, its dice given as
+    typed dice (so the log marks them ``[typed]``); one that no longer applies is skipped
+    and reported, and the rest go on."""
+    report = OnTop()
+    todo, report.skipped = effective(journal)
+    for e in todo:
+        answers = dict(e.answers)
+        for r in e.rolls:
+            if r.kind == "dice" and f"override:roll{r.n}" not in answers:
+                answers[f"roll{r.n}"] = list(r.dice)
+        try:
+            engine.perform(e.kind, dict(e.params), answers, by=e.by)
+        except CampaignError as exc:
+            report.skipped.append(f"{e.summary}: {exc}")
+            continue
+        report.applied.append(e.summary)
+    return report
 
 
 def discard(journal: Journal) -> None:

@@ -63,11 +63,27 @@ def info_from(data: Any, path: Path, text: str, key: str = "campaign") -> Campai
     if any(r <= 0 or r > info.log_length for r in info.redo):
         raise SaveError(path, f"[{key}] redo points outside the log",
                         tomlio.locate(text, [key, "redo"]))
+    for b in info.bookmarks:
+        if not 0 <= b.seq <= info.log_length or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in b.clock.values()):
+            raise SaveError(path, f"[{key}] bookmark {b.label!r}: its entry number and clock "
+                            "values must be whole numbers within the log",
+                            tomlio.locate(text, [key, "bookmarks"]))
+    for name in ("name", "created", "saved", "where", "scenario", "id"):
+        if not isinstance(data.get(name, ""), str):
+            raise SaveError(path, f"[{key}] {name} must be text",
+                            tomlio.locate(text, [key, name]))
     return info
 
 
-def snapshot_doc(state: State, seq: int) -> dict[str, Any]:
-    return {"schema_version": SCHEMA_VERSION, "seq": seq, "state": state.to_dict()}
+def snapshot_doc(state: State, seq: int, at: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A snapshot document; *at* is the campaign's seed, dice position and history pointer
+    after entry *seq* (what opening checks the header against)."""
+    doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "seq": seq}
+    if at is not None:
+        doc["campaign"] = at
+    doc["state"] = state.to_dict()
+    return doc
 
 
 def snapshot_text(doc: dict[str, Any]) -> str:

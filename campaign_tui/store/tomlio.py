@@ -125,6 +125,10 @@ def loads(text: str, path: Path | str = "<text>") -> dict[str, Any]:
         if m:
             problem += f" (column {m.group(2)})"
         raise SaveError(path, f"not valid TOML: {problem}", line) from None
+    except RecursionError:
+        raise SaveError(path, "nested too deeply to read (damaged or not a save file)") from None
+    except ValueError as exc:    # e.g. an integer of thousands of digits
+        raise SaveError(path, f"holds a value campaign-tui cannot read ({exc})") from None
 
 
 def read_bytes(path: Path) -> bytes:

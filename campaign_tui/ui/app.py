@@ -184,8 +184,18 @@ class CampaignApp(App[int]):
             self._start(path, opened, False)
             return
 
+        stale = recovery.is_stale(engine, journal)
+
         def chosen(what: str | None) -> None:
-            if what == "restore":
+            if what == "ontop":
+                report = recovery.apply_on_top(engine, journal)
+                lines = [f"Applied {len(report.applied)} of the unsaved actions on top, with "
+                         "their dice typed in; ^s saves them."]
+                lines += [f"Skipped: {s}" for s in report.skipped]
+                self.notify("\n".join(lines), title="Autosave applied on top", timeout=15,
+                            severity="warning" if report.skipped else "information")
+                self._start(path, opened, False, restored=bool(report.applied))
+            elif what == "restore":
                 try:
                     n = recovery.restore(engine, journal)
                 except CampaignError as exc:
@@ -202,8 +212,18 @@ class CampaignApp(App[int]):
                 campaigns.close(opened)
                 self.show_picker()
 
-        msg = (f"{engine.info.name} was not closed cleanly. The autosave holds "
-               f"{journal.count} unsaved action{'s' if journal.count != 1 else ''} "
+        actions = f"{journal.count} unsaved action{'s' if journal.count != 1 else ''}"
+        if stale:
+            msg = (f"{engine.info.name} was not closed cleanly, and it was saved again since "
+                   f"(by another window or command). The autosave holds {actions} (written "
+                   f"{fmt_saved(journal.written)}). Apply them on top of the saved campaign? "
+                   "Their dice are re-used as typed dice; any that no longer apply are "
+                   "skipped and listed.")
+            self.push_screen(ConfirmDialog("Apply the autosave on top?", msg, (
+                ("ontop", "Apply on top", "primary"), ("discard", "Discard", "error"),
+                ("cancel", "Cancel", "default"))), chosen)
+            return
+        msg = (f"{engine.info.name} was not closed cleanly. The autosave holds {actions} "
                f"(written {fmt_saved(journal.written)}). Restore them?")
         self.push_screen(ConfirmDialog("Restore the autosave?", msg, (
             ("restore", "Restore", "primary"), ("discard", "Discard", "error"),

@@ -45,7 +45,7 @@ def test_layout_header_snapshots_and_segments(demo, tmp_path):
     assert (root / "log" / "l00000001.toml").is_file()
     assert (root / "snapshots" / "s00000000.toml").is_file()
     header = (root / "campaign.toml").read_text()
-    assert "schema_version = 1" in header and 'format = "campaign-tui/folder"' in header
+    assert "schema_version = 2" in header and 'format = "campaign-tui/folder"' in header
     snap = sorted((root / "snapshots").glob("*.toml"))[-1].read_text()
     assert "\n[state.units]\na-inf = {" in snap                     # one line per unit
 
@@ -131,9 +131,9 @@ def test_import_a_bundle_into_a_folder(demo, tmp_path):
 
 
 @pytest.mark.parametrize(("mutate", "where", "message"), [
-    (lambda t: t.replace("schema_version = 1", "schema_version = 99"), "campaign.toml",
+    (lambda t: t.replace("schema_version = 2", "schema_version = 99"), "campaign.toml",
      "written by a newer campaign-tui (save format 99)"),
-    (lambda t: t.replace("schema_version = 1", 'schema_version = "one"'), "campaign.toml",
+    (lambda t: t.replace("schema_version = 2", 'schema_version = "one"'), "campaign.toml",
      "schema_version is missing or not a whole number"),
     (lambda t: t.replace("seed = 5", "seed = "), "campaign.toml", "not valid TOML"),
     (lambda t: t.replace("[campaign.ruleset]", "[campaign.rulez]"), "campaign.toml",
@@ -210,7 +210,7 @@ def test_backups_rotate(demo, tmp_path):
 def test_migrations_run_as_a_chain_and_keep_a_backup(demo, tmp_path, monkeypatch):
     new_folder(demo, tmp_path / "c").close()
     header = tmp_path / "c" / "campaign.toml"
-    header.write_text(header.read_text().replace("schema_version = 1", "schema_version = 0"))
+    header.write_text(header.read_text().replace("schema_version = 2", "schema_version = 0"))
 
     def v0_to_v1(docs):
         docs.header["campaign"]["name"] = "Migrated"
@@ -222,15 +222,15 @@ def test_migrations_run_as_a_chain_and_keep_a_backup(demo, tmp_path, monkeypatch
     opened = reopen(tmp_path / "c")
     assert opened.engine.info.name == "Migrated"
     opened.store.close()
-    backup = tmp_path / "c" / "backups" / "before-format-1"
+    backup = tmp_path / "c" / "backups" / "before-format-2"
     assert "schema_version = 0" in (backup / "campaign.toml").read_text()
-    assert "schema_version = 1" in header.read_text()
+    assert "schema_version = 2" in header.read_text()
 
 
 def test_no_migration_path_is_a_clear_error(demo, tmp_path):
     new_folder(demo, tmp_path / "c").close()
     header = tmp_path / "c" / "campaign.toml"
-    header.write_text(header.read_text().replace("schema_version = 1", "schema_version = 0"))
+    header.write_text(header.read_text().replace("schema_version = 2", "schema_version = 0"))
     with pytest.raises(SaveError, match="save format 0 is not one this version can read or migrate"):
         reopen(tmp_path / "c")
 
@@ -288,7 +288,7 @@ def test_bundles_migrate_too(demo, tmp_path, monkeypatch):
     engine = played(Engine.create(demo, seed=9, name="Old"), 1)
     export_bundle(engine, tmp_path / "b.toml")
     path = tmp_path / "b.toml"
-    path.write_text(path.read_text().replace("schema_version = 1", "schema_version = 0", 1))
+    path.write_text(path.read_text().replace("schema_version = 2", "schema_version = 0", 1))
 
     def v0_to_v1(docs):
         docs.header["campaign"]["name"] = "Migrated bundle"
@@ -298,5 +298,52 @@ def test_bundles_migrate_too(demo, tmp_path, monkeypatch):
     opened = BundleStore.open(path, loader)
     assert opened.engine.info.name == "Migrated bundle"
     opened.store.close()
-    assert "schema_version = 0" in (tmp_path / "b.toml.before-format-1").read_text()
-    assert "schema_version = 1" in path.read_text()
+    assert "schema_version = 0" in (tmp_path / "b.toml.before-format-2").read_text()
+    assert "schema_version = 2" in path.read_text()
+
+
+def _journalled_round(demo, tmp_path):
+    """A saved campaign at set-up, and a crashed session's journal of one round of play
+    (moves, an attack with dice) that was never saved."""
+    home = places(tmp_path / "home").ensure()
+    new_folder(demo, tmp_path / "c", rounds=0).close()
+    opened = reopen(tmp_path / "c")
+    rec = recovery.Recorder(home, tmp_path / "c", opened.engine)
+    played(opened.engine, 1)
+    rec.update()
+    expected = opened.engine.state.to_dict()
+    opened.store.close()                                 # a crash: never saved
+    return home, expected
+
+
+def test_a_journal_applies_on_top_of_a_campaign_changed_meanwhile(demo, tmp_path):
+    home, expected = _journalled_round(demo, tmp_path)
+    other = reopen(tmp_path / "c")                       # another writer saves a note
+    other.engine.perform("note", {"text": "from elsewhere"})
+    other.store.save(other.engine)
+    other.store.close()
+    again = reopen(tmp_path / "c")
+    journal = recovery.find(home, again.engine.info.id)
+    assert recovery.is_stale(again.engine, journal)
+    report = recovery.apply_on_top(again.engine, journal)
+    assert report.skipped == [] and len(report.applied) == journal.count
+    assert again.engine.state.to_dict() == expected      # the same dice, typed in
+    rolled = [r for e in again.engine.entries() for r in e.rolls]
+    assert rolled and all(r.manual for r in rolled)      # marked as typed
+    assert "from elsewhere" in [e.summary.removeprefix("Note: ") for e in again.engine.entries()]
+    again.store.save(again.engine)
+    again.store.close()
+
+
+def test_journalled_actions_that_no_longer_apply_are_skipped_and_reported(demo, tmp_path):
+    home, _ = _journalled_round(demo, tmp_path)
+    other = reopen(tmp_path / "c")                       # the attack's target is gone
+    other.engine.perform("gm.remove_unit", {"unit": "b-inf"})
+    other.store.save(other.engine)
+    other.store.close()
+    again = reopen(tmp_path / "c")
+    journal = recovery.find(home, again.engine.info.id)
+    report = recovery.apply_on_top(again.engine, journal)
+    assert report.applied and report.skipped
+    assert any("b-inf" in s for s in report.skipped)
+    assert "b-inf" not in again.engine.state.units

@@ -70,7 +70,7 @@ def mutate(data: bytes, how: str, rnd: random.Random) -> bytes:
             parts[j] = rnd.choice(VALUES) + rest[cut:]
             lines[i] = " = ".join(parts)
     elif how == "schema":
-        return text.replace("schema_version = 1", "schema_version = 7", 1).encode()
+        return text.replace("schema_version = 2", "schema_version = 7", 1).encode()
     elif how == "unicode":
         i = rnd.randrange(len(lines)) if lines else 0
         lines.insert(i, "\u202e\ufeff = \"\udcff\"\n".encode("utf-8", "surrogatepass").decode(
@@ -82,14 +82,23 @@ HOW = ["truncate", "flip", "drop_line", "duplicate_line", "extra_key", "wrong_va
        "inner_value", "schema", "unicode"]
 
 
-def exercise(path: Path) -> None:
-    """Open a save and read everything a user could reach: only SaveError may escape."""
+def exercise(path: Path) -> tuple:
+    """Open a save and read everything a user could reach: only SaveError may escape.
+    Returns what the save means (state, log changes, pointer, dice), to compare."""
     opened = open_campaign(path, loader, read_only=True)
     e = opened.engine
     e.entries()
     e.state_at(0)
     e.status()
     e.view(next(iter(e.state.sides), "gm"))
+    problems = opened.store.audit(e) if hasattr(opened.store, "audit") else []
+    return meaning(e), problems
+
+
+def meaning(e) -> tuple:
+    return (e.state.to_dict(), [(x.seq, x.kind, x.target, x.parent, list(x.rng),
+                                 [c.to_dict() for c in x.changes]) for x in e.entries()],
+            e.info.head, list(e.info.redo), e.info.seed, e.info.rng_position, e.info.log_length)
 
 
 @pytest.fixture(scope="module")
@@ -136,10 +145,14 @@ def test_random_corruption_gives_only_the_clean_error(valid_saves, tmp_path_fact
             victim = [path / "campaign.toml",
                       sorted((path / "snapshots").glob("*.toml"))[-1],
                       sorted((path / "log").glob("*.toml"))[-1]][target]
+        original = exercise(path)[0]
         victim.write_bytes(mutate(victim.read_bytes(), how, rnd))
         before = tree_bytes(path)
         try:
-            exercise(path)
+            accepted, problems = exercise(path)
+            # accepted: it must mean what was saved (a wrong state is never accepted)
+            assert accepted == original, f"{how} of {victim.name} accepted a wrong save"
+            assert problems == []
         except SaveError as exc:
             assert exc.path and exc.problem and str(exc).startswith(exc.path)
         except CampaignError as exc:

@@ -535,3 +535,32 @@ def test_no_color_and_sixteen_colours(monkeypatch: Any, home_places: Places) -> 
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "standard")
     assert CampaignApp(home_places, None).theme == "ansi-dark"
+
+
+async def test_an_autosave_applies_on_top_when_the_campaign_changed(home_places: Places,
+                                                                    demo_path: Path) -> None:
+    app = make_app(home_places, demo_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press(pilot, "n", "n")
+        assert app.session is not None                   # a crash, as above
+        app.session.listeners.clear()
+        app.session.opened.store.lock.release()  # type: ignore[union-attr]
+        app.session.closed = True
+        app.session = None
+    other = campaigns.open_path(demo_path)               # another writer saves meanwhile
+    other.engine.perform("note", {"text": "from elsewhere"})
+    campaigns.save(other)
+    campaigns.close(other)
+    again = make_app(home_places, demo_path)
+    async with again.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ConfirmDialog)
+        assert "saved again since" in screen_text(again)
+        await press(pilot, "enter")                      # apply on top
+        assert isinstance(again.screen, MainScreen)
+        assert engine(again).state.step == "declare"
+        await press(pilot, "ctrl+s", "ctrl+q")
+    opened = campaigns.open_path(demo_path, read_only=True)
+    assert opened.engine.state.step == "declare"
+    assert any(e.summary == "Note: from elsewhere" for e in opened.engine.entries())
