@@ -73,7 +73,7 @@ def test_front_hexsides_facing():
 
 def test_check_gives_the_reason_and_the_nearest_forms():
     assert ODD.check("hex:0707") == "0707"
-    with pytest.raises(InvalidInput, match="'banana' is not a hex.*e.g. 0101"):
+    with pytest.raises(InvalidInput, match=r"'banana' is not a hex.*e\.g\. 0101"):
         ODD.check("banana")
     with pytest.raises(InvalidInput, match="did you mean 0707"):
         ODD.check("7-7")
