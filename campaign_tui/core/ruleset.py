@@ -195,17 +195,18 @@ class RuleSet:
         places shipped with the rule set. By default any well-formed hex number is a hex."""
         return bare_board()
 
-    def locate(self, view: State) -> dict[str, list[str]]:
-        """Place id -> what stands there (labels of units, formations, markers), made from
-        the view the viewer may see; for the map picture. By default: formations and units
-        whose location is a place id (``hex:`` prefixes dropped)."""
-        out: dict[str, list[str]] = {}
+    def locate(self, view: State) -> dict[str, list[tuple[str, str]]]:
+        """Place id -> (side, label) of what stands there, made from the view the viewer may
+        see; for the map picture. By default: formations, and units outside formations,
+        whose location is a place (a ``hex:`` prefix is dropped); the picture keeps only
+        places on the board."""
+        out: dict[str, list[tuple[str, str]]] = {}
         for f in view.formations.values():
             if f.location:
-                out.setdefault(f.location.removeprefix("hex:"), []).append(f.name or f.id)
+                out.setdefault(f.location.removeprefix("hex:"), []).append((f.side, f.name or f.id))
         for u in view.units.values():
             if u.location and not u.formation and not u.status.get("destroyed"):
-                out.setdefault(u.location.removeprefix("hex:"), []).append(u.label)
+                out.setdefault(u.location.removeprefix("hex:"), []).append((u.side, u.label))
         return out
 
     def redact(self, view: State, viewer: str) -> None:

@@ -88,7 +88,7 @@ def fire_strength(ctx: Ctx, f: Info, target: str) -> Fraction:
     table = ctx.tables.get("range_effects")
     if f.code not in table.axis("unit").labels:
         return base
-    d = hexmap.distance(ctx, str(f.hex), target, f"range of {f.label}")
+    d = hexmap.hex_range(ctx, str(f.hex), target, f"range of {f.label}")
     cell = str(table.lookup(unit=f.code, range=str(d)).cell) if d <= 7 else "-"
     if cell in ("-", "•"):
         raise ActionRejected(f"{f.label}: {target} is out of range ({d} hexes)")
@@ -236,12 +236,13 @@ def capability(ctx: Ctx, attackers: list[Info], d: Info) -> tuple[str, Fraction]
 
 
 def ring_positions(ctx: Ctx, target: str, attacker_hexes: list[str]) -> list[int] | None:
-    mode = hexmap.grid(ctx.state)
-    if not mode:
+    g = hexmap.geometry(ctx.state)
+    if g is None:
         return None
     out = []
     for h in attacker_hexes:
-        d = hexmap.grid_direction(hexmap.canon(ctx.state, target), hexmap.canon(ctx.state, h), mode)
+        a, b = hexmap.canon(ctx.state, target), hexmap.canon(ctx.state, h)
+        d = g.direction(a, b) if g.parse(a) and g.parse(b) else None
         if d is None:
             return None
         out.append(d)

@@ -300,7 +300,7 @@ def plot_path(r: Resolver, path: str, ma: str, grid: str = "") -> Calc:
     if grid:
         hexes = [s.hex for s in p.steps]
         for a, b in itertools.pairwise(hexes):
-            if hexmap.grid_distance(a, b, grid) != 1:
+            if hexmap.GRIDS[grid].distance(a, b) != 1:
                 return Calc(False, f"no plot: {b} is not next to {a} (gap) [22.11]")
     if total > frac(ma):
         return Calc(False, f"no plot: {ftext(total)} MP over the MA of {ma}")
@@ -353,12 +353,13 @@ def contact(r: Resolver, result: str, leader_cancelled: bool = False) -> Calc:
     return Calc(none, "contact: both sides stay locked" if none else "a decision: no contact (any ends)")
 
 
-def distance(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
+def hex_range(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
     """[3.35], digest 5.15: range in hexes (the target hex counted, the firer's not) on a
     column-row grid."""
-    d = hexmap.grid_distance(a, b, grid)
-    if d is None:
+    g = hexmap.GRIDS.get(grid, hexmap.GRIDS["odd-q"])
+    if not (g.parse(a) and g.parse(b)):
         return Calc(None, "not four-digit column-row hex numbers")
+    d = g.distance(a, b)
     return Calc(d, f"{d} hex{'es' if d != 1 else ''} from {a} to {b}" + (" (adjacent)" if d == 1 else ""))
 
 
@@ -630,7 +631,7 @@ PROCS: dict[str, ProcedureDef] = {
         ProcedureDef(
             "distance",
             "Range between two hexes",
-            distance,
+            hex_range,
             (
                 Param("a"),
                 Param("b"),
