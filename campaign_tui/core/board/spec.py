@@ -42,7 +42,8 @@ class Board:
 
 
 def grid_from_options(options: dict[str, Any], *, option: str = "hex_grid", default: str = "odd-q",
-                      width_option: str = "", letters: bool = False, note: str = "") -> HexGrid:
+                      width_option: str = "", letters: bool = False, note: str = "",
+                      first: int | None = None) -> HexGrid:
     """A hex grid from a campaign's numbering option (``odd-q``/``even-q``; the old value
     ``gm`` now means the default numbering) and, for a wrapping map, its width option."""
     layout = str(options.get(option, default) or default)
@@ -52,8 +53,10 @@ def grid_from_options(options: dict[str, Any], *, option: str = "hex_grid", defa
     width = int(options.get(width_option, 0) or 0) if width_option else 0
     if width % 2:
         width += 1
-    return HexGrid(layout=layout, first_col=1 if width else None, last_col=width or None,
-                   wrap=bool(width), letters=letters,
+    start = first if first is not None else 1
+    return HexGrid(layout=layout, first_col=start if width or first is not None else None,
+                   last_col=start + width - 1 if width else None,
+                   first_row=first, wrap=bool(width), letters=letters,
                    default=option not in options or not chosen, note=note)
 
 
