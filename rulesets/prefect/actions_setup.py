@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_tui.core.actions import Param, action
+from campaign_tui.core.board import facts
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
@@ -193,8 +194,9 @@ def _check_area(
         if found not in areas:
             raise ActionRejected(f"{name} sets up in area {' or '.join(str(a) for a in areas)}, not {found}")
         line = data.get("line")
-        if line and not ctx.ruling(f"line:{h}:{side}", f"Is hex {h} {line}?"):
-            raise ActionRejected(f"hex {h} is not {line} (GM ruling)")
+        if line and not facts.ask(ctx, h, line, f"Is hex {h} {line}?", answer_kind="bool",
+                                  info=("remembered as a map fact; gm.map_fact corrects it",)):
+            raise ActionRejected(f"hex {h} is not {line} (map fact)")
     elif area is not None:
         area_of(ctx, h, area)
     if data.get("no_water") and terrain_of(ctx, h, terrain, chooser=side) == "water":

@@ -108,16 +108,27 @@ def check_firer(ctx: Ctx, f: Info, target: str, defensive: bool) -> None:
     else:
         if not hexmap.within(ctx, str(f.hex), target, int(f.range or 0), f"range of {f.label}"):
             raise ActionRejected(f"{f.label}: {target} is beyond its range of {f.range} [6.13]")
-        if not hexmap.adjacent(ctx, str(f.hex), target) and not ctx.ruling(
-            f"los:{f.id}:{target}",
-            f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
-            info=_los_info(ctx, str(f.hex)),
-        ):
-            raise ActionRejected(f"{f.label}: no line of sight to {target} (GM ruling) [6.34]")
+        if not hexmap.adjacent(ctx, str(f.hex), target) and not _line_of_sight(ctx, f, target):
+            raise ActionRejected(f"{f.label}: no line of sight to {target} [6.34]")
     if ctx.options.get("facing"):
         facing = int(ctx.state.unit(f.id).status.get("facing", -1))
         if facing >= 0 and not hexmap.in_front(ctx, str(f.hex), facing, target, f"fire by {f.label}"):
             raise ActionRejected(f"{f.label}: {target} is not through its front hexsides [16.31]")
+
+
+def _line_of_sight(ctx: Ctx, f: Info, target: str) -> bool:
+    """From the map when it knows the hexes between; otherwise a GM ruling."""
+    occupied = {hexmap.canon(ctx.state, str(u.location)[4:]) for u in ctx.state.units.values()
+                if str(u.location or "").startswith("hex:") and not u.status.get("destroyed")}
+    known = hexmap.line_of_sight(ctx.state, str(f.hex), target, occupied)
+    if known is not None:
+        ctx.explain(f"{f.label}: line of sight to {target} {'clear' if known else 'blocked'} (map)")
+        return known
+    return bool(ctx.ruling(
+            f"los:{f.id}:{target}",
+            f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
+            info=_los_info(ctx, str(f.hex)),
+        ))
 
 
 def _los_info(ctx: Ctx, firer_hex: str) -> tuple[str, ...]:

@@ -247,6 +247,46 @@ def in_front(ctx: Ctx, a: str, facing: int, b: str, what: str) -> bool:
     )
 
 
+def line_of_sight(state: State, firer: str, target: str, occupied: set[str]) -> bool | None:
+    """[6.32]-[6.38] from the map, where it can be: a firer at ground level looking across
+    hexes whose terrain and elevation are known. Any occupied hex, village, woods or slope
+    between blocks; a line along a hexside is clear if either side is [6.38]. None when the
+    map does not say (a GM ruling)."""
+    g = geometry(state)
+    a, b = canon(state, firer), canon(state, target)
+    if g is None or not (g.parse(a) and g.parse(b)):
+        return None
+    if _elevation_known(state, a) != "ground":
+        return None
+    verdicts = []
+    for side in (1, -1):
+        between = g.line(a, b, side)[1:-1]
+        looks = [(_terrain_known(state, h), _elevation_known(state, h)) for h in between]
+        if any(t is None or e is None for t, e in looks):
+            return None
+        verdicts.append(not any(h in occupied or t in ("village", "woods") or e == "slope"
+                                for h, (t, e) in zip(between, looks, strict=True)))
+    return any(verdicts)
+
+
+def _terrain_known(state: State, h: str) -> str | None:
+    raw = known_hex(state, h).get("terrain") or state.vars.get("default_terrain")
+    return effective(state, str(raw), "ground")[0] if raw else None
+
+
+def _elevation_known(state: State, h: str) -> str | None:
+    rec = known_hex(state, h)
+    raw = rec.get("elevation") or ("ground" if state.vars.get("default_terrain") else None)
+    if raw is None and _elevations_ignored(state):
+        return "ground"
+    return effective(state, "clear", str(raw))[1] if raw else None
+
+
+def _elevations_ignored(state: State) -> bool:
+    """The scenario ignores slopes and hilltops: every hex is at ground level."""
+    return all(effective(state, "clear", e)[1] == "ground" for e in ELEVATIONS)
+
+
 # -- terrain -------------------------------------------------------------------------------------
 def _mods(state: State) -> dict[str, Any]:
     return dict(state.vars.get("terrain_mods", {}))
@@ -304,7 +344,7 @@ def elevation(ctx: Ctx, h: str, why: str = "") -> str:
     h = canon(ctx.state, h)
     rec = known_hex(ctx.state, h)
     raw = rec.get("elevation")
-    if not raw and ctx.var("default_terrain"):
+    if not raw and (ctx.var("default_terrain") or _elevations_ignored(ctx.state)):
         raw = "ground"
     if not raw:
         raw = ctx.ruling(

@@ -239,8 +239,9 @@ class HexGrid:
             return None
         return off < 90
 
-    def line(self, a: str, b: str) -> list[str]:
-        """The hexes along the straight line from *a* to *b*, both included."""
+    def line(self, a: str, b: str, side: int = 1) -> list[str]:
+        """The hexes along the straight line from *a* to *b*, both included. A line that
+        runs along a hexside touches two hexes at once: *side* = 1 or -1 picks which."""
         ca, cb = self.cube(a), self.cube(b)
         n = self.distance(a, b)
         if n == 0:
@@ -248,9 +249,9 @@ class HexGrid:
         out = []
         for i in range(n + 1):
             t = i / n
-            fx = ca[0] + (cb[0] - ca[0]) * t + 1e-6
-            fy = ca[1] + (cb[1] - ca[1]) * t + 1e-6
-            fz = ca[2] + (cb[2] - ca[2]) * t - 2e-6
+            fx = ca[0] + (cb[0] - ca[0]) * t + side * 1e-6
+            fy = ca[1] + (cb[1] - ca[1]) * t + side * 1e-6
+            fz = ca[2] + (cb[2] - ca[2]) * t - side * 2e-6
             col, row = self.from_cube(_round_cube(fx, fy, fz))
             out.append(self.label(self._wrapped(col), row))
         return out

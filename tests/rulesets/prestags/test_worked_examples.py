@@ -310,13 +310,22 @@ def test_W19_concession_gives_at_least_substantive_whatever_follows():
     assert out["winner"] == "B" and out["levels"]["B"] == "Substantive"
 
 
-def test_W20_line_of_sight_is_a_gm_ruling():
-    """[6.36]-[6.38]: the diagrams are missing; each line of sight is asked and logged."""
+def test_W20_line_of_sight_from_the_map_else_a_gm_ruling():
+    """[6.34]-[6.38]: across hexes whose terrain is known the map answers (issue 12); where the
+    map does not say, the line of sight is asked and logged."""
     e = deployed()
-    with pytest.raises(NeedDecision) as exc:
-        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})
-    assert exc.value.decision.kind == "ruling" and exc.value.decision.id == "los:a-bw-01:0508"
+    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})  # 0507 between: open, empty
+    assert "rulings" not in out.entry.tags
+    assert any("line of sight to 0508 clear (map)" in line for line in out.entry.lines)
+    e = deployed()
+    act(e, "map_hexes", {"facts": "0507 woods"})
     with pytest.raises(ActionRejected, match="no line of sight"):
-        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"los:a-bw-01:0508": False})
-    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"los:a-bw-01:0508": True})
-    assert out.entry.tags["rulings"] == ["los:a-bw-01:0508"]
+        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})
+    e = deployed()
+    e.perform("gm.set_var", {"name": "default_terrain", "value": "null"})  # the map says nothing
+    with pytest.raises(NeedDecision) as exc:
+        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"terrain:0506": "clear", "terrain:0508": "clear"})
+    assert exc.value.decision.kind == "ruling" and exc.value.decision.id == "los:a-bw-01:0508"
+    answers = {"terrain:0506": "clear", "terrain:0508": "clear", "los:a-bw-01:0508": True}
+    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, answers)
+    assert "los:a-bw-01:0508" in out.entry.tags["rulings"]
