@@ -78,7 +78,11 @@ def hex_grid(state: State) -> HexGrid:
 
 
 def map_board(state: State) -> MapBoard:
-    return MapBoard(title="Planetary map", grid=hex_grid(state))
+    """The planetary map for the engine: its grid, the hexes the campaign knows, cities."""
+    places = {h: dict(f) for h, f in state.vars.get("hexes", {}).items()}
+    for city in state.records("cities").values():
+        places.setdefault(str(city.get("hex")), {})["name"] = city.get("name", "")
+    return MapBoard(title="Planetary map", grid=hex_grid(state), places=places)
 
 
 def hexid(text: str | None, state: State | None = None) -> str:
@@ -298,8 +302,11 @@ class Board:
 
     # -- map data ------------------------------------------------------------------------
     def hexinfo(self, hex_: str) -> dict[str, Any]:
-        return facts.merge(self.state.records(facts.COLLECTION), hex_,
+        info = facts.merge(self.state.records(facts.COLLECTION), hex_,
                            self.state.vars.get("hexes", {}).get(hex_, {}))
+        if isinstance(info.get("terrain"), str):  # a map fact may name a single terrain
+            info["terrain"] = [info["terrain"]]
+        return info
 
     def pieces(self, hex_: str) -> set[str]:
         """A hex and the other pieces of it, when it is a split hex (map fact ``pieces``)."""

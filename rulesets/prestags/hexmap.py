@@ -50,7 +50,12 @@ def check(state: State, hex_id: str, what: str = "hex") -> str:
 
 
 def board(state: State) -> Board:
-    return Board(title="PRESTAGS mapsheet", grid=geometry(state) or ANY_HEX)
+    """The mapsheet for the engine: its grid and the hexes the campaign knows (lettered
+    hexes placed on the grid carry their letter)."""
+    places = {h: dict(f) for h, f in state.records("hexes").items()}
+    for letter, rec in state.records("letters").items():
+        places.setdefault(str(rec.get("hex")), {})["letter"] = letter
+    return Board(title="PRESTAGS mapsheet", grid=geometry(state) or ANY_HEX, places=places)
 
 
 def canon(state: State, hex_id: str) -> str:

@@ -49,6 +49,11 @@ def map_fact(ctx: Ctx, place: str, fact: str, value: Any, reason: str) -> None:
 def map_import(ctx: Ctx, text: str, name: str) -> None:
     """Read a map file's facts into the campaign (a bad file changes nothing)."""
     mf = parse_map(text, name)
+    options = ctx.state.options
+    if "hex_grid" in options and mf.meta.get("numbering") and options["hex_grid"] != "gm":
+        ctx.set_option("hex_grid", mf.meta["numbering"])
+    if "map_width" in options and mf.meta.get("wrap"):
+        ctx.set_option("map_width", mf.grid().width)
     board = ctx.ruleset.board(ctx.state)
     count = 0
     for place, values in mf.facts().items():

@@ -47,8 +47,7 @@ def grid_from_options(options: dict[str, Any], *, option: str = "hex_grid", defa
     """A hex grid from a campaign's numbering option (``odd-q``/``even-q``; the old value
     ``gm`` now means the default numbering) and, for a wrapping map, its width option."""
     layout = str(options.get(option, default) or default)
-    chosen = layout in LAYOUTS
-    if not chosen:
+    if layout not in LAYOUTS:
         layout = default
     width = int(options.get(width_option, 0) or 0) if width_option else 0
     if width % 2:
@@ -57,7 +56,7 @@ def grid_from_options(options: dict[str, Any], *, option: str = "hex_grid", defa
     return HexGrid(layout=layout, first_col=start if width or first is not None else None,
                    last_col=start + width - 1 if width else None,
                    first_row=first, wrap=bool(width), letters=letters,
-                   default=option not in options or not chosen, note=note)
+                   default=layout == default, note=note)
 
 
 def bare_board() -> Board:
