@@ -324,7 +324,8 @@ def test_W20_line_of_sight_from_the_map_else_a_gm_ruling():
     e = deployed()
     e.perform("gm.set_var", {"name": "default_terrain", "value": "null"})  # the map says nothing
     with pytest.raises(NeedDecision) as exc:
-        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"terrain:0506": "clear", "terrain:0508": "clear"})
+        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"},
+            {"terrain:0506": "clear", "terrain:0508": "clear"})
     assert exc.value.decision.kind == "ruling" and exc.value.decision.id == "los:a-bw-01:0508"
     answers = {"terrain:0506": "clear", "terrain:0508": "clear", "los:a-bw-01:0508": True}
     out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, answers)
