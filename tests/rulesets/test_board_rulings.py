@@ -63,3 +63,28 @@ def test_prefect_start_line_is_a_map_fact_asked_once():
                     {"map:west of the start line:1903": True}, by="CW")
     assert out.entry.tags["rulings"] == ["map:west of the start line:1903"]
     assert e.state.records("map")["1903"]["west of the start line"] is True
+
+
+def test_prestags_with_the_demo_mapsheet_deploys_without_a_map_question():
+    """Rome (4.0) ignores slope and hilltop hexes: applied, not asked. With the demonstration
+    mapsheet imported, lettered hexes, range and terrain come from the map."""
+    from pathlib import Path
+
+    from rulesets.prestags import hexmap, plugin
+
+    demo = Path(plugin.data_root() / "maps" / "demo_mapsheet.toml").read_text(encoding="utf-8")
+    e = Engine.create(plugin, "chariot-rome", {}, seed=5)
+    e.perform("gm.map_import", {"text": demo, "name": "demo_mapsheet.toml"})
+    e.advance()
+    side = e.status().actor
+    grid = hexmap.GRIDS["odd-q"]
+    zone_hex = hexmap.canon(e.state, "D" if side == "A" else "H")
+    spots = iter(grid.within(zone_hex, 3))
+    units = sorted(u.id for u in e.state.units.values() if u.side == side)
+    out = e.perform("deploy", {"placements": "; ".join(f"{next(spots)}: {u}" for u in units)})
+    assert "rulings" not in out.entry.tags
+    assert all(e.state.units[u].location for u in units)
+    ctx_state = e.state
+    assert hexmap.line_of_sight(ctx_state, "2005", "2008", set()) is True  # slope 2006 ignored
+    assert hexmap.line_of_sight(ctx_state, "0907", "0910", set()) is False  # woods 0908, 0909
+    assert hexmap._elevations_ignored(ctx_state)
