@@ -27,7 +27,9 @@ LAYOUTS = ("odd-q", "even-q")
 DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 # cube steps (x, y, z) for directions 0-5; z grows with the row number (south)
 CUBE_STEPS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
-_NUMBER = re.compile(r"^\d{4}$|^\d{6}$")
+# (column, row) steps for directions 0-5 from a column that sits lower / higher
+_LOWER_STEPS = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+_UPPER_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
 _LOOSE = re.compile(r"^\s*(?:hex\s*:?\s*)?(\d{1,3})\s*[-.,/ ]\s*(\d{1,3})\s*$", re.IGNORECASE)
 _LETTERED = re.compile(r"^[A-Z]{1,2}$")
 
@@ -68,18 +70,21 @@ class HexGrid:
 
     def parse(self, hex_id: str) -> tuple[int, int] | None:
         """(column, row) of a well-formed hex number, None otherwise (extent not checked)."""
-        h = str(hex_id)
-        if not _NUMBER.match(h):
+        h = hex_id if type(hex_id) is str else str(hex_id)
+        n = len(h)
+        if (n != 4 and n != 6) or not h.isdigit() or not h.isascii():
             return None
-        half = len(h) // 2
+        half = n // 2
         return int(h[:half]), int(h[half:])
 
     def label(self, col: int, row: int) -> str:
+        if self.digits == 2 and col < 100 and row < 100:
+            return f"{col:02d}{row:02d}"
         d = self.digits if max(col, row) < 10**self.digits else 3
         return f"{col:0{d}d}{row:0{d}d}"
 
     def inside(self, col: int, row: int) -> bool:
-        if col < 0 or row < 0 or max(col, row) >= 10 ** max(self.digits, 3):
+        if col < 0 or row < 0 or col >= 1000 or row >= 1000:
             return False
         if self.first_col is not None and col < self.first_col:
             return False
@@ -170,17 +175,16 @@ class HexGrid:
     # -- queries --------------------------------------------------------------------------
     def distance_cr(self, c1: int, r1: int, c2: int, r2: int) -> int:
         """Hexes from (c1, r1) to (c2, r2), on integers (the fast path)."""
-        odd = self.layout == "odd-q"
-        z1 = r1 - ((c1 - (c1 & 1)) if odd else (c1 + (c1 & 1))) // 2
-        best = 1 << 30
-        shifts = (0, -self.width, self.width) if self.wrap and self.width else (0,)
-        for s in shifts:
-            c = c2 + s
-            z2 = r2 - ((c - (c & 1)) if odd else (c + (c & 1))) // 2
-            dx, dz = c - c1, z2 - z1
-            d = (abs(dx) + abs(dz) + abs(dx + dz)) // 2
-            best = min(best, d)
-        return best
+        if self.layout == "odd-q":
+            dz = r2 - r1 - ((c2 - (c2 & 1)) - (c1 - (c1 & 1))) // 2
+        else:
+            dz = r2 - r1 - ((c2 + (c2 & 1)) - (c1 + (c1 & 1))) // 2
+        dx = c2 - c1
+        d = (abs(dx) + abs(dz) + abs(dx + dz)) // 2
+        w = self.width if self.wrap else None
+        if w and abs(dx) > w // 2:  # the short way round the planet
+            return min(d, self.distance_cr(c1, r1, c2 - w if dx > 0 else c2 + w, r2))
+        return d
 
     def distance(self, a: str, b: str) -> int:
         """Hexes from *a* to *b*, counting *b* and not *a* (adjacent hexes are 1 apart)."""
@@ -189,21 +193,32 @@ class HexGrid:
             raise InvalidInput(f"no distance between {a!r} and {b!r}: {self.forms()}")
         return self.distance_cr(ca[0], ca[1], cb[0], cb[1])
 
+    def _steps(self, col: int) -> tuple[tuple[int, int], ...]:
+        lower = (col & 1) == (1 if self.layout == "odd-q" else 0)
+        return _LOWER_STEPS if lower else _UPPER_STEPS
+
     def neighbour(self, hex_id: str, direction: int) -> str | None:
         """The hex through hexside *direction* (0-5), None off the map."""
-        x, y, z = self.cube(hex_id)
-        dx, dy, dz = CUBE_STEPS[direction % 6]
-        col, row = self.from_cube((x + dx, y + dy, z + dz))
-        col = self._wrapped(col)
+        cr = self.parse(hex_id)
+        if cr is None:
+            raise InvalidInput(f"{hex_id!r} is not a hex number ({self.forms()})")
+        dc, dr = self._steps(cr[0])[direction % 6]
+        col, row = self._wrapped(cr[0] + dc), cr[1] + dr
         return self.label(col, row) if self.inside(col, row) else None
 
     def neighbours(self, hex_id: str) -> list[str]:
         """The (up to six) hexes next to *hex_id*, in direction order from north."""
-        out = []
-        for d in range(6):
-            n = self.neighbour(hex_id, d)
-            if n is not None and n not in out:
-                out.append(n)
+        cr = self.parse(hex_id)
+        if cr is None:
+            raise InvalidInput(f"{hex_id!r} is not a hex number ({self.forms()})")
+        c, r = cr
+        out: list[str] = []
+        for dc, dr in self._steps(c):
+            col, row = self._wrapped(c + dc), r + dr
+            if self.inside(col, row):
+                h = self.label(col, row)
+                if h not in out:
+                    out.append(h)
         return out
 
     def adjacent(self, a: str, b: str) -> bool:
