@@ -25,8 +25,6 @@ class Board:
     # place id -> plain facts shipped with the rule set (worlds, systems) or the scenario;
     # the campaign's own map facts (records "map") come on top of these
     places: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # where each shown unit or formation is, by place id: filled by the rule set's locate()
-    notes: list[str] = field(default_factory=list)
 
     def check_place(self, text: object, what: str = "hex") -> str:
         """A valid place id for *text*, or InvalidInput with the reason and nearest forms."""
