@@ -149,6 +149,13 @@ def main(argv: list[str] | None = None) -> int:
                          ("undo", lambda: bench_undo(path))):
             if only is None or name in only:
                 fn()
+        if only is None or only & {"geometry_distance", "geometry_neighbours"}:
+            from bench import geometry
+
+            for name, ratio, target, detail in geometry.run(quick=args.quick):
+                RESULTS.append((name, ratio, target))
+                print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
+                print(f"  {detail}", flush=True)
         ui = ROOT / "bench" / "ui.py"
         if ui.exists() and (only is None or only & {"startup", "keypress", "memory"}):
             from bench import ui as ui_bench

@@ -15,6 +15,7 @@ from campaign_tui.cli.files import (
     cmd_open,
     cmd_report,
 )
+from campaign_tui.cli.map import add_parser as add_map_parser
 from campaign_tui.cli.play import cmd_act, cmd_advance, cmd_log, cmd_redo, cmd_status, cmd_undo
 from campaign_tui.cli.reference import (
     cmd_calc,
@@ -232,6 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--side", help="only what this side may know")
     sp.add_argument("-o", "--output", help="write one .md file per report into this folder")
     json_arg(sp)
+
+    add_map_parser(add, campaign_arg, by_arg)
 
     sp = add("import", cmd_import, "turn a bundle into one of your campaigns")
     sp.add_argument("bundle")

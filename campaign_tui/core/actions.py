@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from campaign_tui.core.model import State
 
 PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "side", "units",
-               "formations", "list", "record", "json")
+               "formations", "list", "record", "json", "hex")
 
 
 @record(frozen=True)
@@ -34,6 +34,8 @@ class Param:
     min: float | None = None
     max: float | None = None
     record: str = ""  # for type "record": the collection name
+    # for type "hex": state -> the campaign's Board or HexGrid (None: any hex number)
+    board: Callable[[State], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.type not in PARAM_TYPES:
@@ -93,6 +95,10 @@ class Param:
             return str(raw)
         if t == "json":
             return raw
+        if t == "hex":
+            from campaign_tui.core.board.check import check_hex
+
+            return check_hex(raw, state, self.board, where)
         return str(raw)
 
 

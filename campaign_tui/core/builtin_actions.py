@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from campaign_tui.core.actions import ActionDef, Param, action
+from campaign_tui.core.board.actions import MAP_ACTIONS
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.model import Formation, Unit
@@ -328,5 +329,6 @@ BUILTIN_ACTIONS: dict[str, ActionDef] = {
         ADVANCE_ACTION, note, set_status, set_attr, move_unit, place, add_unit, remove_unit,
         add_formation, edit_formation, remove_formation, set_var, set_ledger, set_option,
         set_dice, edit_table, reset_table, edit_catalog, goto, set_clock, reveal, end_campaign,
+        *MAP_ACTIONS,
     )
 }

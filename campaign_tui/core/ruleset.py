@@ -16,6 +16,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from campaign_tui.core.actions import ActionDef
+from campaign_tui.core.board import Board, bare_board
 from campaign_tui.core.catalog import Catalog
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.machine import Machine
@@ -188,6 +189,25 @@ class RuleSet:
                 ctx[role] = state.sides[side].name if isinstance(side, str) and \
                     side in state.sides else side
         return ctx
+
+    def board(self, state: State) -> Board:
+        """The campaign's map: its hex numbering and extent, or its graph of places, and the
+        places shipped with the rule set. By default any well-formed hex number is a hex."""
+        return bare_board()
+
+    def locate(self, view: State) -> dict[str, list[tuple[str, str]]]:
+        """Place id -> (side, label) of what stands there, made from the view the viewer may
+        see; for the map picture. By default: formations, and units outside formations,
+        whose location is a place (a ``hex:`` prefix is dropped); the picture keeps only
+        places on the board."""
+        out: dict[str, list[tuple[str, str]]] = {}
+        for f in view.formations.values():
+            if f.location:
+                out.setdefault(f.location.removeprefix("hex:"), []).append((f.side, f.name or f.id))
+        for u in view.units.values():
+            if u.location and not u.formation and not u.status.get("destroyed"):
+                out.setdefault(u.location.removeprefix("hex:"), []).append((u.side, u.label))
+        return out
 
     def redact(self, view: State, viewer: str) -> None:
         """Remove from *view* what *viewer* may not know (beyond units and formations)."""

@@ -14,6 +14,7 @@ from campaign_tui.core.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from campaign_tui.core.actions import ActionDef
+    from campaign_tui.core.board import Board
     from campaign_tui.core.machine import Machine
     from campaign_tui.core.model import State, Unit
     from campaign_tui.core.procedures import ProcedureDef
@@ -55,6 +56,11 @@ class FifthFrontierWar(RuleSet):
         from rulesets.fifth_frontier_war.scenarios import build
 
         return build(self, scenario, options)
+
+    def board(self, state: State) -> Board:
+        from rulesets.fifth_frontier_war.board import board
+
+        return board(state)
 
     def unit_stats(self, state: State, unit: Unit) -> str:
         from rulesets.fifth_frontier_war.reports import unit_stats

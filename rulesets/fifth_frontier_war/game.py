@@ -24,7 +24,7 @@ from rulesets.fifth_frontier_war.formulas import (
     guerrilla_full,
     other,
 )
-from rulesets.fifth_frontier_war.hexes import ABOARD, ARRIVED, ELIMINATED, POOL, SETUP, distance, is_hex
+from rulesets.fifth_frontier_war.hexes import ABOARD, ARRIVED, ELIMINATED, POOL, SETUP, is_hex, jump_distance
 
 if TYPE_CHECKING:
     from campaign_tui.core.context import Ctx
@@ -81,7 +81,7 @@ class Game:
         return unit.name or unit.id
 
     def dist(self, a: str, b: str) -> int:
-        return distance(a, b, str(self.options.get("distance_corrections", "")))
+        return jump_distance(a, b, str(self.options.get("distance_corrections", "")))
 
     def in_play(self, unit: Unit) -> bool:
         loc = unit.location or ""

@@ -1,7 +1,8 @@
 """Hex numbering, distances and the place names used in locations (digest 5.13, G-32).
 
 Hexes are the game's four-digit ``CCRR`` codes (column, row). The rulebook gives no geometry;
-the Traveller convention is used: even-numbered columns sit half a hex lower. A unit's
+the Traveller convention is used: even-numbered columns sit half a hex lower (the engine's
+``even-q`` grid, :data:`GRID`). A unit's
 ``location`` is one of:
 
 * ``"2314"``              a hex (squadrons in the system, troops and admirals on the world box);
@@ -17,6 +18,10 @@ from __future__ import annotations
 
 import re
 
+from campaign_tui.core.board import HexGrid
+
+GRID = HexGrid("even-q", first_col=1, first_row=1,
+               note="Traveller numbering: even columns half a hex lower (digest 5.13)")
 BOX = "box:"
 POOL = "pool:"
 ABOARD = "sq:"
@@ -62,17 +67,6 @@ def normalise_place(text: str) -> str:
     raise ValueError(f"{text!r} is neither a hex (four digits, e.g. 2314) nor a box ({', '.join(BOX_IDS)})")
 
 
-def axial(code: str) -> tuple[int, int]:
-    x, y = int(code[:2]), int(code[2:])
-    return x, y - (x + 1) // 2
-
-
-def raw_distance(a: str, b: str) -> int:
-    (q1, r1), (q2, r2) = axial(a), axial(b)
-    dq, dr = q2 - q1, r2 - r1
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
 def parse_corrections(text: str) -> dict[frozenset[str], int]:
     """``"2314-2213=1, 2307-2409=3"`` -> {pair: distance} (G-32 GM corrections)."""
     out: dict[frozenset[str], int] = {}
@@ -87,9 +81,9 @@ def parse_corrections(text: str) -> dict[frozenset[str], int]:
     return out
 
 
-def distance(a: str, b: str, corrections: str = "") -> int:
+def jump_distance(a: str, b: str, corrections: str = "") -> int:
     """Hex distance in parsecs, with the campaign's GM corrections (G-32) applied."""
     if a == b:
         return 0
     fixes = parse_corrections(corrections) if corrections else {}
-    return fixes.get(frozenset((a, b)), raw_distance(a, b))
+    return fixes.get(frozenset((a, b)), GRID.distance(a, b))

@@ -14,7 +14,7 @@ from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war import procs_command_control as CC
 from rulesets.fifth_frontier_war import procs_logistics as LG
-from rulesets.fifth_frontier_war.hexes import distance
+from rulesets.fifth_frontier_war.hexes import jump_distance
 
 
 def _json(value: Any, what: str) -> Any:
@@ -180,12 +180,12 @@ def p_cut(r: Resolver, capacity: int, troops: Any) -> Calc:
 
 
 def p_distance(r: Resolver, a: str, b: str) -> Calc:
-    d = distance(a, b, str(r.options.get("distance_corrections", "")))
+    d = jump_distance(a, b, str(r.options.get("distance_corrections", "")))
     return Calc(d, f"{a} to {b}: {d} hexes")
 
 
 def p_box_cost(r: Resolver, entry: str, dest: str) -> Calc:
-    d = distance(entry, dest, str(r.options.get("distance_corrections", "")))
+    d = jump_distance(entry, dest, str(r.options.get("distance_corrections", "")))
     cost = F.box_jump_cost(entry, dest, d)
     r.explain(f"1 + {d} hexes from the entry hex {entry}")
     return Calc(cost, f"jump {cost}")

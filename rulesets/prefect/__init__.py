@@ -79,6 +79,11 @@ class Prefect(RuleSet):
         ctx.setdefault("defender", "")
         return ctx
 
+    def board(self, state: State) -> Any:
+        from rulesets.prefect.board import map_board
+
+        return map_board(state)
+
     def redact(self, view: State, viewer: str) -> None:
         from rulesets.prefect.views import redact
 

@@ -9,7 +9,7 @@ from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
 from rulesets.prefect import ground_combat, ops
 from rulesets.prefect.actions_supply import new_tf
-from rulesets.prefect.board import Board, hexid, loc_hex, other
+from rulesets.prefect.board import Board, hexid, loc_hex, map_board, other
 from rulesets.prefect.checks import roll_check
 from rulesets.prefect.common import actor_side, own_force
 from rulesets.prefect.crt import column_index, parse_cell
@@ -269,7 +269,7 @@ def _landing_ok(ctx: Ctx, side: str, hex_: str, area: int) -> None:
     "land_tf",
     "Land a dropped task force",
     Param("tf", "formation"),
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     reference="5.14.6",
     key="l",
 )
@@ -282,7 +282,7 @@ def land_tf(ctx: Ctx, tf: str, hex: str) -> None:
     area = f.status.get("drop_area")
     if not area or f.location:
         raise ActionRejected(f"{f.name} is not a dropped task force waiting to land")
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     _landing_ok(ctx, f.side, h, int(area))
     fm = ctx.formation(tf)
     fm.location = f"hex:{h}"
@@ -302,13 +302,13 @@ def land_tf(ctx: Ctx, tf: str, hex: str) -> None:
     "land_disrupted",
     "Land disrupted dropped units",
     Param("units", "units"),
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     reference="5.14.6",
 )
 def land_disrupted(ctx: Ctx, units: list[str], hex: str) -> None:
     """Units disrupted while dropping still land, loose, in a hex of their area (best where
     a task force with an HQ stands)."""
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     for uid in units:
         u = ctx.state.unit(uid)
         if not u.data.get("drop_area") or not u.status.get("disrupted") or u.formation:

@@ -9,7 +9,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
 from rulesets.prefect import ground_combat, ops
-from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, other
+from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, map_board, other
 from rulesets.prefect.common import actor_side, own_force
 from rulesets.prefect.ground_detection import attempt
 from rulesets.prefect.rulings import adjacent, area_of
@@ -55,7 +55,8 @@ def detect(ctx: Ctx, tf: str, target: str, esm: int | None = None) -> None:
     "Declare an attack",
     Param("attackers", "formations", help="your adjacent task forces"),
     Param("target", "formation", required=False, help="the enemy task force attacked"),
-    Param("hex", required=False, help="or: an adjacent hex holding only disrupted enemy units"),
+    Param("hex", "hex", required=False, board=map_board,
+          help="or: an adjacent hex holding only disrupted enemy units"),
     side="attacker",
     reference="P2.2",
     key="a",
@@ -75,7 +76,7 @@ def declare_attack(ctx: Ctx, attackers: list[str], target: str | None = None, he
         where = loc_hex(t.location) or ""
         name = t.name
     else:
-        where = hexid(hex)
+        where = hexid(hex, ctx.state)
         if board.forces_at(where, board.defender):
             raise ActionRejected(f"hex {where} holds an enemy task force: attack it instead")
         if not board.loose_at(where, board.defender):

@@ -10,7 +10,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
 from rulesets.prefect import ground_combat, ops
-from rulesets.prefect.board import TERRAINS, Board, hexid, other
+from rulesets.prefect.board import TERRAINS, Board, hexid, map_board, other
 from rulesets.prefect.capture import capture_hex
 from rulesets.prefect.common import hex_of, own_force
 from rulesets.prefect.ground_detection import attempt
@@ -125,7 +125,7 @@ def _overrun_check(ctx: Ctx, fid: str) -> None:
 @action(
     "enter_hex",
     "Enter the next hex",
-    Param("hex", help="the hex entered, next to the current one"),
+    Param("hex", "hex", help="the hex entered, next to the current one", board=map_board),
     Param(
         "terrain",
         "choice",
@@ -155,7 +155,7 @@ def enter_hex(ctx: Ctx, hex: str, terrain: str | None = None, overrun: int | Non
     f = ctx.state.formation(fid)
     side = f.side
     here = hex_of(f)
-    dest = hexid(hex)
+    dest = hexid(hex, ctx.state)
     if dest == here:
         raise ActionRejected("that is the hex the task force is in")
     if board.forces_at(dest, other(side)):
@@ -379,7 +379,7 @@ def counter_move(
         ctx.explain(line)
     here = hex_of(f)
     spent = 0
-    hexes = [hexid(h) for h in path]
+    hexes = [hexid(h, ctx.state) for h in path]
     for i, dest in enumerate(hexes):
         if board.forces_at(dest, other(f.side)):
             raise ActionRejected(f"hex {dest} holds an enemy task force")

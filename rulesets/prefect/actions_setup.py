@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_tui.core.actions import Param, action
+from campaign_tui.core.board import facts
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prefect.board import TERRAINS, Board, hexid, other
+from rulesets.prefect.board import TERRAINS, Board, hexid, map_board, other
 from rulesets.prefect.common import actor_side, own_unit
 from rulesets.prefect.rulings import area_of, norm_terrain, remember_hex, terrain_of
 
@@ -42,7 +43,7 @@ def unplaced_bases(state: State) -> list[str]:
 @action(
     "map_hex",
     "Enter map data for a hex",
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     Param("terrain", "list", required=False, help="its terrain types (T3 names)"),
     Param("area", "int", required=False, min=1, max=10, help="its planetary area"),
     Param("adjacent", "list", required=False, help="its neighbouring hexes"),
@@ -57,7 +58,7 @@ def map_hex(
     adjacent: list[str] | None = None,
 ) -> None:
     """Record what the map shows for one hex; the program then stops asking about it."""
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     hexes = ctx.edit_var("hexes", {})
     info = hexes.setdefault(h, {})
     if terrain:
@@ -65,7 +66,7 @@ def map_hex(
     if area is not None:
         info["area"] = int(area)
     if adjacent is not None:
-        adj = [hexid(a) for a in adjacent]
+        adj = [hexid(a, ctx.state) for a in adjacent]
         info["adj"] = adj
         for a in adj:
             other_info = hexes.setdefault(a, {})
@@ -74,36 +75,19 @@ def map_hex(
     ctx.summary(f"map data for hex {h}: {info}")
 
 
-def grid_neighbours(hex_: str) -> list[str]:
-    """Neighbours of a hex numbered CCRR (two-digit column, two-digit row) on a grid whose
-    odd columns sit half a hex lower than even ones, the usual wargame numbering. Used only
-    when the GM's map file asks for it (grid = "ccrr")."""
-    if len(hex_) != 4 or not hex_.isdigit():
-        raise ActionRejected(f"hex {hex_!r} is not numbered CCRR")
-    c, r = int(hex_[:2]), int(hex_[2:])
-    if c % 2:
-        deltas = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, 1), (1, 1)]
-    else:
-        deltas = [(0, -1), (0, 1), (-1, -1), (1, -1), (-1, 0), (1, 0)]
-    out = []
-    for dc, dr in deltas:
-        cc, rr = c + dc, r + dr
-        if cc >= 1 and rr >= 1:
-            out.append(f"{cc:02d}{rr:02d}")
-    return out
-
-
 @action(
     "import_map",
     "Import map data",
-    Param("map", help='TOML text: [hexes."0707"] terrain, area, adjacent'),
+    Param("map", help='TOML text: [hexes."0707"] terrain, area, adjacent, pieces'),
     reference="G2",
 )
 def import_map(ctx: Ctx, map: str) -> None:
     """Enter many hexes at once from a map file (campaign-tui act PATH import_map
     map=@kucrassus.toml). Each [hexes."ID"] may give terrain (T3 names), area (1-10) and
-    adjacent hexes. At the top, grid = "ccrr" computes the neighbours of hexes numbered
-    column-row, default_terrain names the terrain of every hex the file does not describe,
+    adjacent hexes (only where the map differs from the grid) and pieces (the other pieces of
+    a split hex). At the top, grid = "ccrr" says the hexes are numbered column-row (the
+    default numbering, option hex_grid, is used), default_terrain names the terrain of every
+    hex the file does not describe,
     and [area_columns] gives areas by column ranges (area = [first, last] column). Cities
     are listed under [cities.NAME] with hex and controller."""
     import tomllib
@@ -132,7 +116,7 @@ def import_map(ctx: Ctx, map: str) -> None:
     hexes = ctx.edit_var("hexes", {})
     count = 0
     for raw, body in data.get("hexes", {}).items():
-        h = hexid(raw)
+        h = hexid(raw, ctx.state)
         info = hexes.setdefault(h, {})
         if "terrain" in body:
             kinds = body["terrain"] if isinstance(body["terrain"], list) else [body["terrain"]]
@@ -143,10 +127,12 @@ def import_map(ctx: Ctx, map: str) -> None:
                 raise ActionRejected(f"hex {h}: area {area} is not 1-10")
             info["area"] = area
         if "adjacent" in body:
-            info["adj"] = [hexid(a) for a in body["adjacent"]]
+            info["adj"] = [hexid(a, ctx.state) for a in body["adjacent"]]
+        if "pieces" in body:
+            info["pieces"] = [hexid(a, ctx.state) for a in body["pieces"]]
         count += 1
     for name, body in data.get("cities", {}).items():
-        h = hexid(body["hex"])
+        h = hexid(body["hex"], ctx.state)
         side = str(body.get("controller", ""))
         if side not in ("TOG", "CW"):
             raise ActionRejected(f"city {name}: controller must be TOG or CW")
@@ -162,13 +148,13 @@ def import_map(ctx: Ctx, map: str) -> None:
     "register_city",
     "Register an urban area",
     Param("name"),
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     Param("controller", "choice", choices=("TOG", "CW")),
     reference="3.4, G2",
 )
 def register_city(ctx: Ctx, name: str, hex: str, controller: str) -> None:
     """Cities are on the map only: enter each one with its hex and who holds it at the start."""
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     cid = name.lower().replace(" ", "-")
     ctx.put_record("cities", cid, {"name": name, "hex": h, "controller": controller, "owner": controller})
     remember_hex(ctx, h, terrain="urban")
@@ -176,7 +162,8 @@ def register_city(ctx: Ctx, name: str, hex: str, controller: str) -> None:
 
 
 @action(
-    "place_base", "Place a base on the map", Param("base", "unit"), Param("hex"), reference="6.3, 6.4, G2"
+    "place_base", "Place a base on the map", Param("base", "unit"), Param("hex", "hex", board=map_board),
+    reference="6.3, 6.4, G2",
 )
 def place_base(ctx: Ctx, base: str, hex: str) -> None:
     """Put a scenario base whose hex is on the (missing) scenario map into its hex."""
@@ -184,7 +171,7 @@ def place_base(ctx: Ctx, base: str, hex: str) -> None:
     b = ctx.state.unit(base)
     if not b.data.get("needs_hex"):
         raise ActionRejected(f"{b.label} is not waiting for a hex")
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     area = int(b.data.get("area", 0))
     found = area_of(ctx, h, None) if area else None
     if area and found != area:
@@ -207,8 +194,9 @@ def _check_area(
         if found not in areas:
             raise ActionRejected(f"{name} sets up in area {' or '.join(str(a) for a in areas)}, not {found}")
         line = data.get("line")
-        if line and not ctx.ruling(f"line:{h}:{side}", f"Is hex {h} {line}?"):
-            raise ActionRejected(f"hex {h} is not {line} (GM ruling)")
+        if line and not facts.ask(ctx, h, line, f"Is hex {h} {line}?", answer_kind="bool",
+                                  info=("remembered as a map fact; gm.map_fact corrects it",)):
+            raise ActionRejected(f"hex {h} is not {line} (map fact)")
     elif area is not None:
         area_of(ctx, h, area)
     if data.get("no_water") and terrain_of(ctx, h, terrain, chooser=side) == "water":
@@ -219,7 +207,7 @@ def _check_area(
     "place_tf",
     "Place a task force",
     Param("tf", "formation"),
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     Param("area", "int", required=False, min=1, max=10, help="the planetary area of the hex, if asked"),
     Param("terrain", "choice", choices=TERRAINS, required=False, help="its terrain, if asked"),
     side="placer",
@@ -238,7 +226,7 @@ def place_tf(ctx: Ctx, tf: str, hex: str, area: int | None = None, terrain: str 
         raise ActionRejected(f"{f.name} is already placed")
     if tf not in unplaced(ctx.state, side):
         raise ActionRejected(f"{f.name} is not waiting to be placed")
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     if board.forces_at(h):
         raise ActionRejected(f"hex {h} already holds a task force")
     org = ctx.state.formations.get(f.parent or "")

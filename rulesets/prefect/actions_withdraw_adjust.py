@@ -9,7 +9,7 @@ from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
 from rulesets.prefect import ops
 from rulesets.prefect.actions_supply import new_tf
-from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, other
+from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, map_board, other
 from rulesets.prefect.common import actor_side, own_force, own_unit
 from rulesets.prefect.rulings import adjacent, line_of_communication, terrain_of
 from rulesets.prefect.values import storage_cap
@@ -96,7 +96,7 @@ def withdraw_unit(ctx: Ctx, unit: str, path: list[str], terrain: str | None = No
     side = u.side
     if u.data.get("withdrawn") == board.turn:
         raise ActionRejected(f"{u.label} has already withdrawn this turn")
-    hexes = [hexid(h) for h in path]
+    hexes = [hexid(h, ctx.state) for h in path]
     limit = 1 if board.nongrav(u) else 9
     if not hexes or len(hexes) > limit:
         raise ActionRejected(f"{u.label} may move 1 to {limit} hexes")
@@ -176,7 +176,7 @@ def transfer_units(ctx: Ctx, units: list[str], to_tf: str) -> None:
     "form_tf",
     "Form a new task force",
     Param("org", "formation", help="the parent Legion/Auxilia/Regiment"),
-    Param("hex", help="next to a task force holding an HQ, or at a friendly base"),
+    Param("hex", "hex", help="next to a task force holding an HQ, or at a friendly base", board=map_board),
     Param("units", "units", help="units taken from task forces in or next to that hex"),
     reference="P5.2",
     visibility="actor",
@@ -187,7 +187,7 @@ def form_tf(ctx: Ctx, org: str, hex: str, units: list[str]) -> None:
     within the organization's task-force limit."""
     board = Board.of(ctx)
     side = actor_side(ctx, ctx.state.formation(org).side)
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     at_base = bool(board.bases_at(h, side))
     if not at_base:
         hq_tfs = [f for f in board.ground_forces(side) if board.has_hq(f.id)]
@@ -222,7 +222,7 @@ def form_tf(ctx: Ctx, org: str, hex: str, units: list[str]) -> None:
     "place_reinforcement",
     "Place a reinforcement",
     Param("unit", "unit"),
-    Param("hex"),
+    Param("hex", "hex", board=map_board),
     Param("tf", "formation", required=False, help="a friendly task force there to join"),
     reference="P5.3, 6.4",
     visibility="actor",
@@ -243,7 +243,7 @@ def place_reinforcement(ctx: Ctx, unit: str, hex: str, tf: str | None = None) ->
         or (u.formation and ctx.state.formation(u.formation).kind == "tf")
     ):
         raise ActionRejected(f"{u.label} is not a reinforcement waiting to be placed")
-    h = hexid(hex)
+    h = hexid(hex, ctx.state)
     where = u.data.get("place", "")
     if where == "city_or_base":
         city = board.city_at(h)

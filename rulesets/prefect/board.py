@@ -14,8 +14,13 @@ How Prefect sits in the engine's model:
 * bases are units of kind ``base``; supply stored in a base, an HQ or a transport is the
   unit's ``supply`` status;
 * public map markers (LAF, Moved, Detected) are engine markers ``KIND@tf``;
-* optional map data (terrain, area, neighbours of a hex) is in vars ``hexes``; without it
-  the program asks the GM.
+* the planetary map's geometry is the engine's hex grid (:func:`hex_grid`): column-row
+  numbers, odd columns half a hex lower by DEFAULT (option ``hex_grid``; the Ku Crassus map
+  is not in the rulebook), wrapping east-west once option ``map_width`` gives the number of
+  columns; a split hex lists its other pieces as the map fact ``pieces``;
+* optional map data (terrain, area, adjacency overrides of a hex) is in vars ``hexes`` and
+  the engine's map facts (records ``map``: imported map files, ``gm.map_fact``); without
+  it the program asks the GM once and remembers the answer.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from campaign_tui.core.board import Board as MapBoard
+from campaign_tui.core.board import HexGrid, facts, grid_from_options
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import Formation, State, Unit
 
@@ -62,16 +69,28 @@ def other(side: str) -> str:
     return "CW" if side == "TOG" else "TOG"
 
 
-def hexid(text: str | None) -> str:
-    """'hex:0707' or '0707' -> '0707'."""
+def hex_grid(state: State) -> HexGrid:
+    """The planetary map's numbering (option ``hex_grid``, odd-q by DEFAULT; an older
+    campaign's map file ``grid = "ccrr"`` is the same) and its east-west wrap (option
+    ``map_width``, the number of columns; 0 = not known, no wrap)."""
+    return grid_from_options(state.options, width_option="map_width", first=1,
+                             note="Ku Crassus planetary map: numbering not in the rulebook (G2)")
+
+
+def map_board(state: State) -> MapBoard:
+    """The planetary map for the engine: its grid, the hexes the campaign knows, cities."""
+    places = {h: dict(f) for h, f in state.vars.get("hexes", {}).items()}
+    for city in state.records("cities").values():
+        places.setdefault(str(city.get("hex")), {})["name"] = city.get("name", "")
+    return MapBoard(title="Planetary map", grid=hex_grid(state), places=places)
+
+
+def hexid(text: str | None, state: State | None = None) -> str:
+    """'hex:0707' or '0707' -> '0707'; anything that is not a hex of the map is refused."""
     if text is None:
         raise InvalidInput("no hex given")
-    raw = str(text).strip()
-    if raw.startswith("hex:"):
-        raw = raw[4:]
-    if not raw or any(c in raw for c in " ,/"):
-        raise InvalidInput(f"{text!r} is not a hex id (write it like 0707)")
-    return raw
+    grid = hex_grid(state) if state is not None else HexGrid()
+    return grid.check(text)
 
 
 def loc_hex(location: str | None) -> str | None:
@@ -283,21 +302,28 @@ class Board:
 
     # -- map data ------------------------------------------------------------------------
     def hexinfo(self, hex_: str) -> dict[str, Any]:
-        return dict(self.state.vars.get("hexes", {}).get(hex_, {}))
+        info = facts.merge(self.state.records(facts.COLLECTION), hex_,
+                           self.state.vars.get("hexes", {}).get(hex_, {}))
+        if isinstance(info.get("terrain"), str):  # a map fact may name a single terrain
+            info["terrain"] = [info["terrain"]]
+        return info
 
-    def adjacent(self, a: str, b: str) -> bool | None:
-        """True/False from map data, None when the map does not say."""
-        if a == b:
+    def pieces(self, hex_: str) -> set[str]:
+        """A hex and the other pieces of it, when it is a split hex (map fact ``pieces``)."""
+        return {hex_, *(str(p) for p in self.hexinfo(hex_).get("pieces", []))}
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Are two hexes neighbours? Adjacency the map data lists wins; otherwise the grid
+        answers. A hex next to any piece of a split hex is next to the whole hex."""
+        if a == b or b in self.pieces(a):
             return False
         for x, y in ((a, b), (b, a)):
             adj = self.hexinfo(x).get("adj")
-            if adj is not None:
-                return y in adj
-        if self.state.vars.get("grid") == "ccrr" and len(a) == len(b) == 4 and a.isdigit() and b.isdigit():
-            from rulesets.prefect.actions_setup import grid_neighbours
-
-            return b in grid_neighbours(a)
-        return None
+            if adj is not None and y in adj:
+                return True
+        grid = hex_grid(self.state)
+        return any(grid.parse(x) and grid.parse(y) and grid.distance(x, y) == 1
+                   for x in self.pieces(a) for y in self.pieces(b))
 
     def terrain_choice(self, hex_: str) -> str | None:
         """The terrain that applies in a hex this turn, if known (picked, single, or the map

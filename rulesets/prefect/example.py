@@ -180,11 +180,23 @@ def _board(engine: Engine) -> Any:
     return Board(engine.state, engine.catalog)
 
 
+def _search_order(grid: Any) -> Any:
+    """The neighbours of a hex in the order the example table tries them: north, south,
+    then the upper and the lower pair, west before east."""
+
+    def order(h: str) -> list[str]:
+        c, r = int(h[:2]), int(h[2:])
+        return sorted(grid.neighbours(h), key=lambda n: (int(n[:2]) != c, int(n[2:]) - r, int(n[:2]) - c))
+
+    return order
+
+
 def move_into_zoc(engine: Engine, side: str, finish: bool) -> None:
     """Move one of *side*'s task forces to a clear hex next to an enemy task force; when it
     enters the zone of control the Defender is asked; with *finish* the move is completed."""
-    from rulesets.prefect.actions_setup import grid_neighbours
-    from rulesets.prefect.board import loc_hex, other
+    from rulesets.prefect.board import hex_grid, loc_hex, other
+
+    grid_neighbours = _search_order(hex_grid(engine.state))
 
     board = _board(engine)
     enemy = other(side)
@@ -220,8 +232,9 @@ def move_into_zoc(engine: Engine, side: str, finish: bool) -> None:
 
 def combat_phase(engine: Engine, side: str) -> None:
     """Detection attempts by both sides, then up to two attacks on adjacent task forces."""
-    from rulesets.prefect.actions_setup import grid_neighbours
-    from rulesets.prefect.board import loc_hex, other
+    from rulesets.prefect.board import hex_grid, loc_hex, other
+
+    grid_neighbours = _search_order(hex_grid(engine.state))
 
     enemy = other(side)
     for who in (side, enemy):
@@ -277,8 +290,7 @@ def resolve_all(engine: Engine) -> None:
 def finish_combat(engine: Engine) -> None:
     """Take a combat through its steps: shift (the undetected side shifts in its favour),
     roll, retreats to a free neighbouring hex, no advance."""
-    from rulesets.prefect.actions_setup import grid_neighbours
-    from rulesets.prefect.board import Board
+    from rulesets.prefect.board import Board, hex_grid
 
     for _ in range(20):
         step = engine.state.step
@@ -297,7 +309,7 @@ def finish_combat(engine: Engine) -> None:
             entry = c["retreats"][0]
             board = Board(engine.state, engine.catalog)
             left = set(c.get("att_hexes", {}).values())
-            for h in grid_neighbours(entry["from"]):
+            for h in _search_order(hex_grid(engine.state))(entry["from"]):
                 if board.forces_at(h, "CW" if entry["side"] == "TOG" else "TOG") or h in left:
                     continue
                 if board.loose_at(h, "CW" if entry["side"] == "TOG" else "TOG") or h.endswith("20"):

@@ -73,7 +73,7 @@ def begin(
     if target is None:
         if target_hex is None:
             raise InvalidInput("name the target task force or the hex of disrupted units")
-        _disrupted_only(ctx, attackers, hexid(target_hex), def_side)
+        _disrupted_only(ctx, attackers, hexid(target_hex, ctx.state), def_side)
         return "done"
     tf = ctx.state.formation(target)
     hex_ = loc_hex(tf.location) or ""
@@ -651,7 +651,7 @@ def retreat(ctx: Ctx, entry_id: str, to_hex: str, terrain: str | None = None) ->
             ops.remove_force(ctx, entry["fid"])
         ctx.explain(f"{entry['id']} cannot retreat and is destroyed")
     else:
-        dest = hexid(to_hex)
+        dest = hexid(to_hex, ctx.state)
         if dest == entry["from"]:
             raise ActionRejected("a retreat must leave the hex")
         if board.forces_at(dest, other(side)):
@@ -753,7 +753,7 @@ def advance_into(ctx: Ctx, fid: str, hex_: str | None) -> None:
         raise ActionRejected(
             f"{fid} did not take part, or cannot advance; candidates: {', '.join(adv['candidates'])}"
         )
-    dest = hexid(hex_) if hex_ else adv["hexes"][0]
+    dest = hexid(hex_, ctx.state) if hex_ else adv["hexes"][0]
     if dest not in adv["hexes"]:
         raise ActionRejected(f"hex {dest} was not vacated; vacated: {', '.join(adv['hexes'])}")
     f = ctx.state.formation(fid)

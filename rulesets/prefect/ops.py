@@ -138,7 +138,7 @@ def relocate(ctx: Ctx, fid: str, hex_: str) -> None:
     """Move a ground force to a hex: its Detected marker and movement-phase detections
     lapse (G34b); loose disrupted units that travel with it are moved by the caller."""
     f = ctx.formation(fid)
-    f.location = f"hex:{hexid(hex_)}"
+    f.location = f"hex:{hexid(hex_, ctx.state)}"
     set_flag(ctx, fid, "DETECTED", False)
     drop_detections(ctx, fid)
 

@@ -1,7 +1,8 @@
 """Map knowledge the program does not have (the Ku Crassus map is not in the rulebook, G2).
 
-Each question is answered from map data when the GM has entered it (vars ``hexes``: terrain,
-area and neighbours of a hex) and otherwise asked as a GM ruling, logged with the action.
+Adjacency comes from the map's geometry (board.py). Terrain and area are answered from map
+data when the GM has entered it (vars ``hexes``, the engine's map facts) and otherwise asked
+once as a GM ruling, logged with the action and remembered.
 Terrain given by a player for a hex is remembered for the turn (the player with a unit in a
 hex picks which of its terrains applies, 3.7).
 """
@@ -54,7 +55,7 @@ def terrain_of(ctx: Ctx, hex_: str, given: str | None = None, chooser: str | Non
     the hex's only terrain is used; a hex of several terrains lets *chooser* (the side with
     a unit there) pick; a hex the program knows nothing about is a GM ruling.
     """
-    hex_ = hexid(hex_)
+    hex_ = hexid(hex_, ctx.state)
     if given:
         t = norm_terrain(given)
         remember_hex(ctx, hex_, terrain=t)
@@ -87,49 +88,21 @@ def terrain_of(ctx: Ctx, hex_: str, given: str | None = None, chooser: str | Non
 
 
 def adjacent(ctx: Ctx, a: str, b: str) -> bool:
-    """Are two hexes neighbours? From map data, else a GM ruling."""
-    a, b = hexid(a), hexid(b)
-    known = Board.of(ctx).adjacent(a, b)
-    if known is not None:
-        return known
-    x, y = sorted((a, b))
-    return bool(ctx.ruling(f"adj:{x}:{y}", f"Are hexes {x} and {y} next to each other?"))
+    """Are two hexes neighbours? From the map's geometry and data, never a question."""
+    return Board.of(ctx).adjacent(hexid(a, ctx.state), hexid(b, ctx.state))
 
 
 def adjacent_forces(ctx: Ctx, hex_: str, candidates: Sequence[Formation], why: str) -> list[str]:
-    """Which of *candidates* stand in a hex next to *hex_*? Map data answers what it can; the
-    rest is one GM ruling listing them."""
+    """Which of *candidates* stand in a hex next to *hex_*? (*why* names the rule asking.)"""
     board = Board.of(ctx)
-    hex_ = hexid(hex_)
-    out: list[str] = []
-    unknown: list[Formation] = []
-    for f in candidates:
-        there = f.location[4:] if f.location and f.location.startswith("hex:") else None
-        if there is None:
-            continue
-        known = board.adjacent(hex_, there)
-        if known is None:
-            unknown.append(f)
-        elif known:
-            out.append(f.id)
-    if unknown:
-        options = [f.id for f in unknown]
-        info = [f"{f.id}: {f.name} in hex {f.location[4:] if f.location else '?'}" for f in unknown]
-        answer = ctx.ruling(
-            f"nextto:{hex_}:{','.join(sorted(options))}",
-            f"{why}: which of these task forces are in a hex next to {hex_}? "
-            "(answer with their ids, or leave empty for none)",
-            answer_kind="multi",
-            options=options,
-            info=info,
-        )
-        out.extend(str(x) for x in (answer or []))
-    return out
+    hex_ = hexid(hex_, ctx.state)
+    return [f.id for f in candidates
+            if f.location and f.location.startswith("hex:") and board.adjacent(hex_, f.location[4:])]
 
 
 def area_of(ctx: Ctx, hex_: str, given: int | None = None) -> int:
     """The planetary area (1-10) of a hex: given, from map data, else a GM ruling."""
-    hex_ = hexid(hex_)
+    hex_ = hexid(hex_, ctx.state)
     if given is not None:
         if not 1 <= int(given) <= 10:
             raise InvalidInput(f"area {given} is not one of the planetary areas 1-10")

@@ -95,6 +95,11 @@ class Prestags(RuleSet):
 
         return views.headline(self, state)
 
+    def board(self, state: State) -> Any:
+        from rulesets.prestags.hexmap import board
+
+        return board(state)
+
     def reports(self, view: State, viewer: str) -> dict[str, str]:
         from rulesets.prestags import views
 

@@ -168,12 +168,11 @@ def flee(ctx: Ctx, unit: str, path: list[str]) -> None:
         planned = movement.plan(ctx, [i], p, f"flee:{unit}:{now}", allow_zone_pass=True)
         if movement.zone_stop(ctx, i, planned.hexes, f"flee:{unit}:{now}:all"):
             raise ActionRejected("a panicked unit may not move next to an enemy fire unit [13.0]")
-        mode = hexmap.grid(ctx.state)
-        if mode:
+        if hexmap.geometry(ctx.state) is not None:
             prev = i.hex
             for h in planned.hexes:
                 for e in enemies:
-                    a, b = hexmap.grid_distance(prev, e, mode), hexmap.grid_distance(h, e, mode)
+                    a, b = hexmap.known_distance(ctx.state, prev, e), hexmap.known_distance(ctx.state, h, e)
                     if a is not None and b is not None and b <= a:
                         raise ActionRejected(f"{h} is not farther than {prev} from the enemy in {e} [13.0]")
                 prev = h

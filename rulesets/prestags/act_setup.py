@@ -33,12 +33,13 @@ def map_hexes(ctx: Ctx, facts: str) -> None:
             continue
         if "=" in entry:
             letter, number = (x.strip() for x in entry.split("=", 1))
-            ctx.put_record("letters", hexmap.norm(letter), {"hex": hexmap.norm(number)})
+            ctx.put_record("letters", hexmap.check(ctx.state, letter, "lettered hex"),
+                           {"hex": hexmap.check(ctx.state, number)})
             done.append(f"{letter}={number}")
             continue
         words = entry.split()
         if "-" in words[0] and len(words) == 2 and words[1].isdigit():
-            a, b = (hexmap.norm(x) for x in words[0].split("-", 1))
+            a, b = (hexmap.check(ctx.state, x) for x in words[0].split("-", 1))
             d = int(words[1])
             lo, hi = sorted((a, b))
             ctx.put_record("pairs", f"{lo}|{hi}", {"d": d, "adj": d == 1})
@@ -120,7 +121,8 @@ def _placements(
     "deploy",
     "Deploy units",
     Param("units", "units", required=False, help="units to place"),
-    Param("hex", required=False, default="", help="the hex to place them in"),
+    Param("hex", "hex", required=False, default="", help="the hex to place them in",
+          board=hexmap.board),
     Param(
         "placements",
         required=False,

@@ -88,7 +88,7 @@ def fire_strength(ctx: Ctx, f: Info, target: str) -> Fraction:
     table = ctx.tables.get("range_effects")
     if f.code not in table.axis("unit").labels:
         return base
-    d = hexmap.distance(ctx, str(f.hex), target, f"range of {f.label}")
+    d = hexmap.hex_range(ctx, str(f.hex), target, f"range of {f.label}")
     cell = str(table.lookup(unit=f.code, range=str(d)).cell) if d <= 7 else "-"
     if cell in ("-", "•"):
         raise ActionRejected(f"{f.label}: {target} is out of range ({d} hexes)")
@@ -114,12 +114,8 @@ def check_firer(ctx: Ctx, f: Info, target: str, defensive: bool) -> None:
                 f"{f.fire}, range {f.range}: the Range Allowance counts the target hex, not the "
                 "firer's) [3.35], [6.13]"
             )
-        if not hexmap.adjacent(ctx, str(f.hex), target) and not ctx.ruling(
-            f"los:{f.id}:{target}",
-            f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
-            info=_los_info(ctx, str(f.hex)),
-        ):
-            raise ActionRejected(f"{f.label}: no line of sight to {target} (GM ruling) [6.34]")
+        if not hexmap.adjacent(ctx, str(f.hex), target) and not _line_of_sight(ctx, f, target):
+            raise ActionRejected(f"{f.label}: no line of sight to {target} [6.34]")
     if ctx.options.get("facing"):
         facing = int(ctx.state.unit(f.id).status.get("facing", -1))
         if facing >= 0 and not hexmap.in_front(ctx, str(f.hex), facing, target, f"fire by {f.label}"):
@@ -139,6 +135,21 @@ def _range_increment(ctx: Ctx, f: Info, target: str) -> bool:
         ctx.explain(f"{f.label}: from a hilltop at a lower hex the range is {reach} [S3.3]")
         return True
     return False
+
+
+def _line_of_sight(ctx: Ctx, f: Info, target: str) -> bool:
+    """From the map when it knows the hexes between; otherwise a GM ruling."""
+    occupied = {hexmap.canon(ctx.state, str(u.location)[4:]) for u in ctx.state.units.values()
+                if str(u.location or "").startswith("hex:") and not u.status.get("destroyed")}
+    known = hexmap.line_of_sight(ctx.state, str(f.hex), target, occupied)
+    if known is not None:
+        ctx.explain(f"{f.label}: line of sight to {target} {'clear' if known else 'blocked'} (map)")
+        return known
+    return bool(ctx.ruling(
+            f"los:{f.id}:{target}",
+            f"Has {f.label} in {f.hex} a clear line of sight to {target}?",
+            info=_los_info(ctx, str(f.hex)),
+        ))
 
 
 def _los_info(ctx: Ctx, firer_hex: str) -> tuple[str, ...]:
@@ -257,12 +268,13 @@ def capability(ctx: Ctx, attackers: list[Info], d: Info) -> tuple[str, Fraction]
 
 
 def ring_positions(ctx: Ctx, target: str, attacker_hexes: list[str]) -> list[int] | None:
-    mode = hexmap.grid(ctx.state)
-    if not mode:
+    g = hexmap.geometry(ctx.state)
+    if g is None:
         return None
     out = []
     for h in attacker_hexes:
-        d = hexmap.grid_direction(hexmap.canon(ctx.state, target), hexmap.canon(ctx.state, h), mode)
+        a, b = hexmap.canon(ctx.state, target), hexmap.canon(ctx.state, h)
+        d = g.direction(a, b) if g.parse(a) and g.parse(b) else None
         if d is None:
             return None
         out.append(d)

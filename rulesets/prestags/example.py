@@ -68,6 +68,8 @@ def _flee_path(engine: Engine, uid: str) -> list[str]:
     from rulesets.prestags import hexmap, turns
     from rulesets.prestags.common import hex_of, info
 
+    GRID = hexmap.GRIDS["odd-q"]
+
     state = engine.state
     unit = state.unit(uid)
     enemies = [x for x in state.units.values() if x.side != unit.side and hex_of(x)]
@@ -76,12 +78,12 @@ def _flee_path(engine: Engine, uid: str) -> list[str]:
     for _ in range(int(turns.movement.ma_now(state, uid))):
         best = None
         for d in range(6):
-            n = hexmap.grid_neighbour(here, d, "odd-q")
-            if not n or any(hexmap.grid_distance(n, f, "odd-q") == 1 for f in fire):
+            n = GRID.neighbour(here, d)
+            if not n or any(GRID.distance(n, f) == 1 for f in fire):
                 continue
             if all(
-                hexmap.grid_distance(n, str(hex_of(x)), "odd-q")
-                > hexmap.grid_distance(here, str(hex_of(x)), "odd-q")
+                GRID.distance(n, str(hex_of(x)))
+                > GRID.distance(here, str(hex_of(x)))
                 for x in enemies
             ):
                 best = n

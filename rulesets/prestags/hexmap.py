@@ -1,14 +1,17 @@
 """Map knowledge. The seed has no map, so the program never guesses one.
 
-Hex ids are free text (the map's numbers, or its lettered reference hexes such as "M").
-What the rules need to know about the map comes from three places, in this order:
+Hex ids are the map's column-row numbers (``0507``) or its lettered reference hexes (``M``).
+Geometry comes from the engine's board (:mod:`campaign_tui.core.board`): option ``hex_grid``
+names the numbering, odd-q by DEFAULT (the mapsheet was never found, digest G-27). What the
+rules need to know about the map comes from, in this order:
 
-1. the grid, when the GM chose four-digit column-row numbering at set-up (option
-   ``hex_grid``): adjacency, range and hexside directions are then computed;
-2. what the GM has already said, kept in the campaign (records ``hexes``, ``letters`` and
-   ``pairs``), whether typed with the ``map_hexes`` action or given as an earlier ruling;
+1. the grid: adjacency, range and hexside directions are computed from hex numbers;
+2. the map facts the campaign holds: records ``hexes``, ``letters`` and ``pairs`` written by
+   the ``map_hexes`` action or an earlier ruling, and the engine's ``map`` records (an
+   imported map file, ``gm.map_fact``);
 3. otherwise a GM ruling (``ctx.ruling``), logged, and remembered in the same records so
-   the same question is never asked twice.
+   the same question is never asked twice: where a lettered hex lies on the grid, and (only
+   with ``hex_grid = gm``, for maps whose hexes are not numbered) adjacency and range.
 
 Directions are numbered 0-5 clockwise from the top hexside (0 = N, 1 = NE, 2 = SE, 3 = S,
 4 = SW, 5 = NW); the Facing rule [16.0] uses the same numbers.
@@ -16,9 +19,9 @@ Directions are numbered 0-5 clockwise from the top hexside (0 = N, 1 = NE, 2 = S
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+from campaign_tui.core.board import Board, HexGrid, facts
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import State
@@ -26,9 +29,11 @@ from campaign_tui.core.model import State
 TERRAINS = ("clear", "village", "woods", "swamp", "river", "stream", "ford", "bridge", "lake", "sea")
 ELEVATIONS = ("ground", "slope", "hilltop")
 ALIASES = {"town": "village", "stream ford": "ford", "all-lake": "lake", "all-sea": "sea"}
-
-# cube-coordinate steps for directions 0-5 on flat-topped columns (row numbers grow south)
-_STEPS = ((0, 1, -1), (1, 0, -1), (1, -1, 0), (0, -1, 1), (-1, 0, 1), (-1, 1, 0))
+GRIDS = {
+    layout: HexGrid(layout, letters=True, default=True, note="PRESTAGS mapsheet: numbering not in the seed")
+    for layout in ("odd-q", "even-q")
+}
+ANY_HEX = HexGrid(letters=True)
 
 
 def norm(hex_id: str) -> str:
@@ -38,72 +43,60 @@ def norm(hex_id: str) -> str:
     return text.upper() if text.isalpha() else text
 
 
+def check(state: State, hex_id: str, what: str = "hex") -> str:
+    """A hex of this map (a column-row number or a lettered hex), or InvalidInput with the
+    reason and the valid forms."""
+    return (geometry(state) or ANY_HEX).check(norm(hex_id), what)
+
+
+def board(state: State) -> Board:
+    """The mapsheet for the engine: its grid and the hexes the campaign knows (lettered
+    hexes placed on the grid carry their letter)."""
+    places = {h: dict(f) for h, f in state.records("hexes").items()}
+    for letter, rec in state.records("letters").items():
+        places.setdefault(str(rec.get("hex")), {})["letter"] = letter
+    return Board(title="PRESTAGS mapsheet", grid=geometry(state) or ANY_HEX, places=places)
+
+
 def canon(state: State, hex_id: str) -> str:
     """The hex id used for everything: a lettered hex the GM has placed on the grid is
-    replaced by its number."""
-    h = norm(hex_id)
+    replaced by its number. Anything that is not a hex of this map is refused."""
+    h = check(state, hex_id)
     mapped = state.records("letters").get(h)
-    return str(mapped["hex"]) if mapped else h
+    if mapped:
+        return str(mapped["hex"])
+    if h.isalpha():
+        return facts.letter_hex(state, h) or h
+    return h
 
 
 def grid(state: State) -> str | None:
-    mode = str(state.options.get("hex_grid", "gm"))
+    mode = str(state.options.get("hex_grid", "odd-q"))
     return None if mode == "gm" else mode
 
 
-def _coords(h: str, mode: str) -> tuple[int, int, int] | None:
-    if not h.isdigit() or len(h) < 4 or len(h) % 2:
-        return None
-    half = len(h) // 2
-    col, row = int(h[:half]), int(h[half:])
-    x = col
-    if mode == "odd-q":
-        z = row - (col - (col & 1)) // 2
-    else:
-        z = row - (col + (col & 1)) // 2
-    return x, -x - z, z
+def geometry(state: State) -> HexGrid | None:
+    mode = grid(state)
+    return GRIDS.get(mode) if mode else None
 
 
-def grid_distance(a: str, b: str, mode: str) -> int | None:
-    ca, cb = _coords(a, mode), _coords(b, mode)
-    if ca is None or cb is None:
-        return None
-    return max(abs(ca[i] - cb[i]) for i in range(3))
-
-
-def grid_direction(a: str, b: str, mode: str) -> int | None:
-    """The direction 0-5 from *a* to the adjacent hex *b* (None if not adjacent)."""
-    ca, cb = _coords(a, mode), _coords(b, mode)
-    if ca is None or cb is None:
-        return None
-    delta = tuple(cb[i] - ca[i] for i in range(3))
-    return _STEPS.index(delta) if delta in _STEPS else None
-
-
-def grid_bearing(a: str, b: str, mode: str) -> float | None:
-    """The angle (degrees, clockwise from north) of the line from the centre of *a* to the
-    centre of *b*."""
-    ca, cb = _coords(a, mode), _coords(b, mode)
-    if ca is None or cb is None:
-        return None
-    dq, dr = cb[0] - ca[0], cb[2] - ca[2]
-    x = 1.5 * dq
-    y = -(math.sqrt(3) / 2 * dq + math.sqrt(3) * dr)
-    return math.degrees(math.atan2(x, y)) % 360
-
-
-def grid_neighbour(h: str, direction: int, mode: str) -> str | None:
-    c = _coords(h, mode)
-    if c is None:
-        return None
-    step = _STEPS[direction % 6]
-    x, z = c[0] + step[0], c[2] + step[2]
-    col = x
-    row = z + ((col - (col & 1)) // 2 if mode == "odd-q" else (col + (col & 1)) // 2)
-    if col < 0 or row < 0:
-        return None
-    half = len(h) // 2
-    return f"{col:0{half}d}{row:0{half}d}"
+def place_letter(ctx: Ctx, letter: str, why: str = "") -> str:
+    """The numbered hex of lettered hex *letter*: known, or asked once (a map fact)."""
+    h = canon(ctx.state, letter)
+    if not h.isalpha():
+        return h
+    answer = ctx.ruling(
+        f"letter:{h}",
+        f"Which numbered hex is lettered hex {h} on the mapsheet?" + (f" ({why})" if why else ""),
+        answer_kind="text",
+        info=("write its column-row number, e.g. 1207; it is remembered for the campaign",),
+    )
+    number = (geometry(ctx.state) or ANY_HEX).check(str(answer), f"lettered hex {h}")
+    if number.isalpha():
+        raise InvalidInput(f"lettered hex {h}: give its column-row number, not another letter")
+    if may_cache(ctx):
+        ctx.put_record("letters", h, {"hex": number})
+    return number
 
 
 def _pair_key(a: str, b: str) -> str:
@@ -131,15 +124,24 @@ def _remember(ctx: Ctx, a: str, b: str, **facts: Any) -> None:
 
 
 # -- distance and adjacency ----------------------------------------------------------------------
+def _numbered(ctx: Ctx, a: str, b: str, why: str) -> tuple[str, str]:
+    """Both hexes as numbers when the grid is on (a lettered hex is placed once)."""
+    a, b = canon(ctx.state, a), canon(ctx.state, b)
+    if geometry(ctx.state) is not None:
+        if a.isalpha():
+            a = place_letter(ctx, a, why)
+        if b.isalpha():
+            b = place_letter(ctx, b, why)
+    return a, b
+
+
 def known_distance(state: State, a: str, b: str) -> int | None:
     a, b = canon(state, a), canon(state, b)
     if a == b:
         return 0
-    mode = grid(state)
-    if mode:
-        d = grid_distance(a, b, mode)
-        if d is not None:
-            return d
+    g = geometry(state)
+    if g is not None and g.parse(a) and g.parse(b):
+        return g.distance(a, b)
     rec = _pair(state, a, b)
     if "d" in rec:
         return int(rec["d"])
@@ -148,9 +150,9 @@ def known_distance(state: State, a: str, b: str) -> int | None:
     return None
 
 
-def distance(ctx: Ctx, a: str, b: str, why: str = "") -> int:
+def hex_range(ctx: Ctx, a: str, b: str, why: str = "") -> int:
     """Hexes from *a* to *b*, counting *b* and not *a* (the range of [3.35])."""
-    a, b = canon(ctx.state, a), canon(ctx.state, b)
+    a, b = _numbered(ctx, a, b, why)
     d = known_distance(ctx.state, a, b)
     if d is not None:
         return d
@@ -169,7 +171,7 @@ def distance(ctx: Ctx, a: str, b: str, why: str = "") -> int:
 
 
 def adjacent(ctx: Ctx, a: str, b: str, why: str = "") -> bool:
-    a, b = canon(ctx.state, a), canon(ctx.state, b)
+    a, b = _numbered(ctx, a, b, why)
     if a == b:
         return False
     d = known_distance(ctx.state, a, b)
@@ -191,7 +193,7 @@ def adjacent(ctx: Ctx, a: str, b: str, why: str = "") -> bool:
 
 def within(ctx: Ctx, a: str, b: str, n: int, why: str = "") -> bool:
     """Is *b* at most *n* hexes from *a*?"""
-    a, b = canon(ctx.state, a), canon(ctx.state, b)
+    a, b = _numbered(ctx, a, b, why)
     if a == b:
         return n >= 0
     d = known_distance(ctx.state, a, b)
@@ -201,15 +203,15 @@ def within(ctx: Ctx, a: str, b: str, n: int, why: str = "") -> bool:
         return True
     if n == 1:
         return adjacent(ctx, a, b, why)
-    return distance(ctx, a, b, why) <= n
+    return hex_range(ctx, a, b, why) <= n
 
 
 def direction(ctx: Ctx, a: str, b: str) -> int:
     """The hexside 0-5 of *a* that faces the adjacent hex *b*."""
-    a, b = canon(ctx.state, a), canon(ctx.state, b)
-    mode = grid(ctx.state)
-    if mode:
-        d = grid_direction(a, b, mode)
+    a, b = _numbered(ctx, a, b, "facing")
+    g = geometry(ctx.state)
+    if g is not None and g.parse(a) and g.parse(b):
+        d = g.direction(a, b)
         if d is not None:
             return d
     rec = _pair(ctx.state, a, b)
@@ -233,17 +235,12 @@ def direction(ctx: Ctx, a: str, b: str) -> int:
 def in_front(ctx: Ctx, a: str, facing: int, b: str, what: str) -> bool:
     """With Facing [16.0]: does *b* lie through one of the three front hexsides of a unit
     in *a* faced toward hexside *facing*?"""
-    a, b = canon(ctx.state, a), canon(ctx.state, b)
-    mode = grid(ctx.state)
-    if mode:
-        d = grid_direction(a, b, mode)
-        if d is not None:
-            return (d - facing) % 6 in (0, 1, 5)
-        bearing = grid_bearing(a, b, mode)
-        if bearing is not None:
-            off = abs((bearing - facing * 60 + 180) % 360 - 180)
-            if abs(off - 90) > 1e-6:
-                return off < 90
+    a, b = _numbered(ctx, a, b, what)
+    g = geometry(ctx.state)
+    if g is not None and g.parse(a) and g.parse(b):
+        front = g.in_front(a, facing, b)
+        if front is not None:
+            return front
     elif known_distance(ctx.state, a, b) == 1:
         return (direction(ctx, a, b) - facing) % 6 in (0, 1, 5)
     return bool(
@@ -253,6 +250,46 @@ def in_front(ctx: Ctx, a: str, facing: int, b: str, what: str) -> bool:
             info=("front = the facing hexside and the two beside it [16.0]",),
         )
     )
+
+
+def line_of_sight(state: State, firer: str, target: str, occupied: set[str]) -> bool | None:
+    """[6.32]-[6.38] from the map, where it can be: a firer at ground level looking across
+    hexes whose terrain and elevation are known. Any occupied hex, village, woods or slope
+    between blocks; a line along a hexside is clear if either side is [6.38]. None when the
+    map does not say (a GM ruling)."""
+    g = geometry(state)
+    a, b = canon(state, firer), canon(state, target)
+    if g is None or not (g.parse(a) and g.parse(b)):
+        return None
+    if _elevation_known(state, a) != "ground":
+        return None
+    verdicts = []
+    for side in (1, -1):
+        between = g.line(a, b, side)[1:-1]
+        looks = [(_terrain_known(state, h), _elevation_known(state, h)) for h in between]
+        if any(t is None or e is None for t, e in looks):
+            return None
+        verdicts.append(not any(h in occupied or t in ("village", "woods") or e == "slope"
+                                for h, (t, e) in zip(between, looks, strict=True)))
+    return any(verdicts)
+
+
+def _terrain_known(state: State, h: str) -> str | None:
+    raw = known_hex(state, h).get("terrain") or state.vars.get("default_terrain")
+    return effective(state, str(raw), "ground")[0] if raw else None
+
+
+def _elevation_known(state: State, h: str) -> str | None:
+    rec = known_hex(state, h)
+    raw = rec.get("elevation") or ("ground" if state.vars.get("default_terrain") else None)
+    if raw is None and _elevations_ignored(state):
+        return "ground"
+    return effective(state, "clear", str(raw))[1] if raw else None
+
+
+def _elevations_ignored(state: State) -> bool:
+    """The scenario ignores slopes and hilltops: every hex is at ground level."""
+    return all(effective(state, "clear", e)[1] == "ground" for e in ELEVATIONS)
 
 
 # -- terrain -------------------------------------------------------------------------------------
@@ -282,7 +319,10 @@ def prohibited_by_scenario(state: State, terrain: str, elevation: str) -> bool:
 
 
 def known_hex(state: State, h: str) -> dict[str, Any]:
-    return dict(state.records("hexes").get(canon(state, h), {}))
+    """What the campaign knows of a hex: its own records, with the engine's map facts (an
+    imported map file, a GM correction) on top."""
+    key = canon(state, h)
+    return facts.merge(state.records(facts.COLLECTION), key, state.records("hexes").get(key, {}))
 
 
 def terrain(ctx: Ctx, h: str, why: str = "") -> str:
@@ -309,7 +349,7 @@ def elevation(ctx: Ctx, h: str, why: str = "") -> str:
     h = canon(ctx.state, h)
     rec = known_hex(ctx.state, h)
     raw = rec.get("elevation")
-    if not raw and ctx.var("default_terrain"):
+    if not raw and (ctx.var("default_terrain") or _elevations_ignored(ctx.state)):
         raw = "ground"
     if not raw:
         raw = ctx.ruling(
@@ -327,7 +367,7 @@ def elevation(ctx: Ctx, h: str, why: str = "") -> str:
 
 def record_hex(ctx: Ctx, h: str, **facts: Any) -> dict[str, Any]:
     """Write what the GM says about a hex (map_hexes action)."""
-    h = norm(h)
+    h = check(ctx.state, h)
     rec = dict(ctx.state.records("hexes").get(h, {}))
     for key, value in facts.items():
         if value in (None, ""):

@@ -411,7 +411,7 @@ def plot_path(r: Resolver, path: str, ma: str, grid: str = "") -> Calc:
     if grid:
         hexes = [s.hex for s in p.steps]
         for a, b in itertools.pairwise(hexes):
-            if hexmap.grid_distance(a, b, grid) != 1:
+            if hexmap.GRIDS[grid].distance(a, b) != 1:
                 return Calc(False, f"no plot: {b} is not next to {a} (gap) [22.11]")
     if total > frac(ma):
         return Calc(False, f"no plot: {ftext(total)} MP over the MA of {ma}")
@@ -544,12 +544,13 @@ def capability(r: Resolver, game: str, defender: str, attackers: str) -> Calc:
     return Calc(f"x{ftext(value)}", f"{defender.upper()}'s defence x{ftext(value)} [5.39]")
 
 
-def distance(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
+def hex_range(r: Resolver, a: str, b: str, grid: str = "odd-q") -> Calc:
     """[3.35], digest 5.15: range in hexes (the target hex counted, the firer's not) on a
     column-row grid."""
-    d = hexmap.grid_distance(a, b, grid)
-    if d is None:
+    g = hexmap.GRIDS.get(grid, hexmap.GRIDS["odd-q"])
+    if not (g.parse(a) and g.parse(b)):
         return Calc(None, "not four-digit column-row hex numbers")
+    d = g.distance(a, b)
     return Calc(d, f"{d} hex{'es' if d != 1 else ''} from {a} to {b}" + (" (adjacent)" if d == 1 else ""))
 
 
@@ -862,7 +863,7 @@ PROCS: dict[str, ProcedureDef] = {
         ProcedureDef(
             "distance",
             "Range between two hexes",
-            distance,
+            hex_range,
             (
                 Param("a"),
                 Param("b"),

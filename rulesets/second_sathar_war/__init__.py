@@ -145,6 +145,12 @@ class SecondSatharWar(RuleSet):
         del parse
         return out
 
+    def board(self, state: State) -> Any:
+        from campaign_tui.core.board import Board
+        from rulesets.second_sathar_war.fdm import Fdm
+
+        return Board(title="Frontier Deployment Map", graph=Fdm.of(state).graph)
+
     def reports(self, view: State, viewer: str) -> dict[str, str]:
         from .reports import build
 

@@ -13,12 +13,12 @@ its own jump box, counted from the end the ship leaves.
 
 from __future__ import annotations
 
-import heapq
 import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from campaign_tui.core.board import Edge, GraphMap
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import State
 
@@ -175,6 +175,10 @@ class Fdm:
             )
             for cid, c in sorted(circles.items())
         }
+        self.graph = GraphMap(
+            {sid: {"name": sys.name} for sid, sys in self.systems.items()},
+            [Edge(r.a, r.b, self.days(r), r.id) for r in self.routes.values()],
+        )
 
     @classmethod
     def of(cls, state: State) -> Fdm:
@@ -228,17 +232,16 @@ class Fdm:
         return self.systems[sid].name if sid in self.systems else sid
 
     # -- graph -----------------------------------------------------------------------------
-    def neighbours(self, sid: str) -> list[tuple[Route, str]]:
-        return [(r, r.other(sid)) for r in self.routes.values() if sid in (r.a, r.b)]
+    def routes_from(self, sid: str) -> list[tuple[Route, str]]:
+        """The routes that leave a system, each with the system at its other end."""
+        return [(self.routes[e.id], e.other(sid)) for e in self.graph.edges_of(sid)]
 
     def route_between(self, a: str, b: str) -> Route | None:
-        for r in self.routes.values():
-            if {r.a, r.b} == {a, b}:
-                return r
-        return None
+        edge = self.graph.edge(a, b)
+        return self.routes[edge.id] if edge else None
 
     def adjacent(self, a: str, b: str) -> bool:
-        return self.route_between(a, b) is not None
+        return self.graph.adjacent(a, b)
 
     def days(self, route: Route) -> int:
         """Days along a whole route at one box a day."""
@@ -248,32 +251,12 @@ class Fdm:
         """Position (from the origin) at which a moving stack is in the destination starburst."""
         return route.boxes + 1 if self.arrival_costs_step else route.boxes
 
-    def distances(self, start: str) -> tuple[dict[str, int], dict[str, str]]:
-        """Days at one box a day from *start* to every system, and each system's predecessor."""
-        dist = {start: 0}
-        prev: dict[str, str] = {}
-        heap = [(0, start)]
-        while heap:
-            d, sid = heapq.heappop(heap)
-            if d > dist.get(sid, math.inf):
-                continue
-            for route, other in self.neighbours(sid):
-                nd = d + self.days(route)
-                if nd < dist.get(other, math.inf) or (nd == dist.get(other) and sid < prev.get(other, "~")):
-                    dist[other] = nd
-                    prev[other] = sid
-                    heapq.heappush(heap, (nd, other))
-        return dist, prev
-
     def path(self, start: str, goal: str) -> list[str]:
         """Systems from *start* to *goal* (both included) along the quickest routes."""
-        dist, prev = self.distances(start)
-        if goal not in dist:
+        out = self.graph.path(start, goal)
+        if not out:
             raise InvalidInput(f"no route from {self.name(start)} to {self.name(goal)} on the map")
-        out = [goal]
-        while out[-1] != start:
-            out.append(prev[out[-1]])
-        return list(reversed(out))
+        return out
 
     def next_hop(self, start: str, goal: str) -> tuple[Route, str]:
         p = self.path(start, goal)

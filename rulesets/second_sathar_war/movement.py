@@ -170,7 +170,7 @@ class Plan:
 
 def nearest_circle(fdm: Fdm, sid: str) -> tuple[str, int] | None:
     """The start circle reachable in the fewest days from system *sid* (Sathar withdrawal)."""
-    dist, _ = fdm.distances(sid)
+    dist, _ = fdm.graph.distances(sid)
     best = None
     for c in fdm.circles.values():
         if c.target in dist:
@@ -567,7 +567,7 @@ def _misjump_effect(
     day = int(ctx.clock.get("day", 0))
     boxes = _t10(ctx, f"misjump displacement: boxes past {fdm.name(heading)}", f.side)
     days = _t10(ctx, "misjump displacement: days lost", f.side)
-    options = [(r, o) for r, o in fdm.neighbours(heading) if r.id != route.id] or fdm.neighbours(heading)
+    options = [(r, o) for r, o in fdm.routes_from(heading) if r.id != route.id] or fdm.routes_from(heading)
     if len(options) == 1:
         away, far = options[0]
     else:
@@ -724,7 +724,7 @@ def eta(state: State, fdm: Fdm, f: Formation) -> int | None:
         jumped = jumped or pos >= route.jump_index(origin)
         if arrived or days > 60:
             break
-    rest = fdm.distances(nxt)[0].get(dest, 0)
+    rest = fdm.graph.distances(nxt)[0].get(dest, 0)
     today = int(state.clock.get("day", 0))
     start = today + (1 if moved_today(f.status, today) else 0)
     return start + days + rest - 1

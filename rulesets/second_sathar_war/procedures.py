@@ -240,7 +240,7 @@ def supply(
         tgt = {c.target for c in m.circles.values()}
     if not tgt:
         return Calc(False, "out of supply (nowhere to trace to)")
-    nb = {sid: [o for _, o in m.neighbours(sid)] for sid in m.systems}
+    nb = {sid: [o for _, o in m.routes_from(sid)] for sid in m.systems}
     path = R.trace_supply(nb, [s], tgt, blk, side == "SATHAR")
     if path is None:
         r.explain("no path avoids the blocked systems")

@@ -23,7 +23,7 @@ class SupplyMap:
 
     def __init__(self, state: State, fdm: Fdm) -> None:
         self.fdm = fdm
-        self.neighbours = {sid: [o for _, o in fdm.neighbours(sid)] for sid in fdm.systems}
+        self.neighbours = {sid: [o for _, o in fdm.routes_from(sid)] for sid in fdm.systems}
         upf_ships: set[str] = set()
         sathar_ships: set[str] = set()
         stations: set[str] = set()

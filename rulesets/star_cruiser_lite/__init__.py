@@ -64,6 +64,15 @@ class StarCruiserLite(RuleSet):
 
         redact(view, viewer)
 
+    def board(self, state: State) -> Any:
+        from campaign_tui.core.board import Board
+        from rulesets.star_cruiser_lite.game import Game
+
+        stars = Game(state, self.catalog(), self.tables()).stars
+        places = {sid: {"name": rec.get("name", sid), "owner": rec.get("held_by") or ""}
+                  for sid, rec in state.records("systems").items()}
+        return Board(title="Star map", graph=stars, places=places)
+
     def reports(self, view: State, viewer: str) -> dict[str, str]:
         from rulesets.star_cruiser_lite.reports import build
 

@@ -40,12 +40,12 @@ def enemy_held(g: Game, sid: str, nation: str) -> bool:
 
 
 def distance_to_enemy(g: Game, sid: str, nation: str) -> int:
-    d = g.distance(sid, lambda s: enemy_held(g, s, nation))
+    d = g.stars.hops(sid, lambda s: enemy_held(g, s, nation))
     return 4 if d is None else min(d, 4)
 
 
 def distance_to_kafer(g: Game, sid: str) -> int:
-    d = g.distance(
+    d = g.stars.hops(
         sid, lambda s: g.kafer_held(s) or any(g.kafer(str(c.get("owner"))) for c in g.colonies(s).values())
     )
     return 4 if d is None else min(d, 4)

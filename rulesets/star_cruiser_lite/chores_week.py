@@ -168,7 +168,7 @@ def listening_posts(ctx: Ctx) -> None:
     for f in g.facilities():
         if g.fac_type(f) != "LP" or f.data.get("state", "deployed") != "deployed" or not f.location:
             continue
-        links = {sid: g.neighbours(sid) for sid in g.systems()}
+        links = {sid: g.stars.neighbours(sid) for sid in g.systems()}
         blocked = [s for s in interdicted(g, f.side) if s != f.location]
         goal = agency_location(g, f.side)
         ok = route_clear(ctx, links, f.location, goal, blocked).value
@@ -798,12 +798,12 @@ def nearest_base(g: Game, nation: str, start: str, repair: bool = False) -> str 
             for f in g.facilities(nation, sid)
         )
 
-    path = g.path(start, is_base)
+    path = g.stars.nearest(start, is_base)
     return path[-1] if path else None
 
 
 def step_toward(g: Game, start: str, goal: str) -> str | None:
-    path = g.path(start, lambda s: s == goal)
+    path = g.stars.nearest(start, lambda s: s == goal)
     return path[1] if len(path) > 1 else None
 
 
@@ -838,8 +838,8 @@ def moves(ctx: Ctx) -> None:
             if dest is None:
                 base = nearest_base(g, tf.side, here)
                 dest = step_toward(g, here, base) if base and base != here else None
-            if dest is None and g.neighbours(here):
-                dest = g.neighbours(here)[0]
+            if dest is None and g.stars.neighbours(here):
+                dest = g.stars.neighbours(here)[0]
         elif data.get("retreat_to"):
             goal = data["retreat_to"]
             dest = step_toward(g, here, goal) if goal != here else None

@@ -18,11 +18,11 @@ action context makes every change.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from campaign_tui.core.board import GraphMap
 from campaign_tui.core.catalog import Catalog
 from campaign_tui.core.model import Formation, State, Unit
 from campaign_tui.core.tables import TableSet
@@ -56,6 +56,7 @@ class Game:
         self.state = state
         self.catalog = catalog
         self.tables = tables
+        self._stars: GraphMap | None = None
 
     # -- clock ----------------------------------------------------------------------------
     @property
@@ -104,43 +105,19 @@ class Game:
     def links(self, sid: str) -> list[str]:
         return [str(x) for x in self.system(sid).get("links", [])]
 
+    @property
+    def stars(self) -> GraphMap:
+        """The star map as the engine's graph: systems joined by their links."""
+        if self._stars is None:
+            systems = self.systems()
+            edges = {tuple(sorted((sid, str(x)))) for sid, rec in systems.items()
+                     for x in rec.get("links", [])}
+            self._stars = GraphMap({sid: {"name": rec.get("name", sid)} for sid, rec in systems.items()},
+                                   sorted(edges))
+        return self._stars
+
     def linked(self, a: str, b: str) -> bool:
-        return b in self.links(a) or a in self.links(b)
-
-    def neighbours(self, sid: str) -> list[str]:
-        out = set(self.links(sid))
-        for other, rec in self.systems().items():
-            if sid in rec.get("links", []):
-                out.add(other)
-        return sorted(out)
-
-    def distance(self, start: str, goal: Callable[[str], bool], avoid: Iterable[str] = ()) -> int | None:
-        """Links from *start* to the nearest system where *goal* holds (None: unreachable)."""
-        blocked = set(avoid)
-        seen = {start}
-        queue: deque[tuple[str, int]] = deque([(start, 0)])
-        while queue:
-            sid, dist = queue.popleft()
-            if goal(sid):
-                return dist
-            for nxt in self.neighbours(sid):
-                if nxt not in seen and nxt not in blocked:
-                    seen.add(nxt)
-                    queue.append((nxt, dist + 1))
-        return None
-
-    def path(self, start: str, goal: Callable[[str], bool]) -> list[str]:
-        seen = {start}
-        queue: deque[list[str]] = deque([[start]])
-        while queue:
-            p = queue.popleft()
-            if goal(p[-1]):
-                return p
-            for nxt in self.neighbours(p[-1]):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    queue.append([*p, nxt])
-        return []
+        return self.stars.adjacent(a, b)
 
     def held_by_enemy_of(self, sid: str, nation: str) -> bool:
         holder = self.system(sid).get("held_by")

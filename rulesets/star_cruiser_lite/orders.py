@@ -365,7 +365,8 @@ def _tf_order(g: Game, nation: str, fid: str, raw: Any, week0: bool, p: Problems
         elif here and not g.linked(here, dest):
             p.add(
                 (*where, "destination"),
-                f"{fid}: {dest} is not linked to {here} (links: {', '.join(g.neighbours(here)) or 'none'})",
+                f"{fid}: {dest} is not linked to {here} "
+                f"(links: {', '.join(g.stars.neighbours(here)) or 'none'})",
             )
         elif tf.data.get("transit"):
             p.add((*where, "movement"), f"{fid} is between systems and cannot take a new move yet")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_tui.core.actions import Param, action
+from campaign_tui.core.board import HexGrid
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.procedures import Calc
@@ -33,6 +34,9 @@ def _battle_step(*steps: str):  # type: ignore[no-untyped-def]
 
     return check
 
+
+# the tactical (Knight Hawks) map: its extent is not known, any four-digit hex number is a hex
+TACTICAL = HexGrid()
 
 @action(
     "declare_attack",
@@ -165,7 +169,7 @@ def record_mines(ctx: Ctx, hexes: list[str]) -> None:
     ]
     if not layers:
         raise ActionRejected("only a defender with a minelayer in the battle may pre-place mines")
-    ctx.set_secret(defender, f"mines:{ctx.var('battle')}", [str(h) for h in hexes])
+    ctx.set_secret(defender, f"mines:{ctx.var('battle')}", [TACTICAL.check(h, "mine hex") for h in hexes])
     ctx.secret_to(defender)
     ctx.summary(f"{defender} records its mine and seeker hexes")
 
@@ -188,7 +192,7 @@ def set_battle_rules(ctx: Ctx, rules: str) -> None:
 @action(
     "reveal_mine",
     "An attacker enters a hex: check for mines",
-    Param("hex"),
+    Param("hex", "hex", help="the tactical map's hex number", board=lambda s: TACTICAL),
     available=_battle_step("B2", "B3"),
     reference="5.14g",
 )

@@ -12,7 +12,7 @@ from rulesets.fifth_frontier_war import combat_procs as CP
 from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war import plugin
-from rulesets.fifth_frontier_war.hexes import distance, normalise_place, parse_corrections
+from rulesets.fifth_frontier_war.hexes import jump_distance, normalise_place, parse_corrections
 from rulesets.fifth_frontier_war.procedures import PROCEDURES
 from tests.rulesets.fifth_frontier_war.helpers import resolver
 
@@ -189,10 +189,10 @@ def test_victory_half_points_and_armistice_floor() -> None:
 
 
 def test_hex_distances_and_corrections() -> None:
-    assert distance("2213", "2314") == 1
-    assert distance("2307", "2308") == 1
-    assert distance("2307", "2409") == 3
-    assert distance("2307", "2409", "2307-2409=2") == 2
+    assert jump_distance("2213", "2314") == 1
+    assert jump_distance("2307", "2308") == 1
+    assert jump_distance("2307", "2409") == 3
+    assert jump_distance("2307", "2409", "2307-2409=2") == 2
     assert parse_corrections("2307-2409=2, 2314-2213=1") == {
         frozenset(("2307", "2409")): 2,
         frozenset(("2314", "2213")): 1,
@@ -207,8 +207,8 @@ def test_hex_distances_and_corrections() -> None:
 @given(st.integers(1, 32), st.integers(1, 30), st.integers(1, 32), st.integers(1, 30))
 def test_hex_distance_is_a_metric(c1: int, r1: int, c2: int, r2: int) -> None:
     a, b = f"{c1:02d}{r1:02d}", f"{c2:02d}{r2:02d}"
-    assert distance(a, b) == distance(b, a) >= 0
-    assert (distance(a, b) == 0) == (a == b)
+    assert jump_distance(a, b) == jump_distance(b, a) >= 0
+    assert (jump_distance(a, b) == 0) == (a == b)
 
 
 def test_plot_parsing_errors() -> None:

@@ -30,12 +30,12 @@ from tests.rulesets.fifth_frontier_war.helpers import (
 
 
 def _terrain(zero: set[str], any_src: set[str]) -> P.Terrain:
-    from rulesets.fifth_frontier_war.hexes import distance
+    from rulesets.fifth_frontier_war.hexes import jump_distance
 
     return P.Terrain(
         zero_time=lambda place, code: (place, code) in zero or place in zero,
         any_source=lambda place: place in any_src,
-        cost=lambda a, b: distance(a, b),
+        cost=lambda a, b: jump_distance(a, b),
     )
 
 

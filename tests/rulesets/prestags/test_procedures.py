@@ -151,13 +151,14 @@ def test_victory_level_matches_the_ratio(own, enemy):
 def test_grid_distance_is_a_metric_and_neighbours_are_adjacent(c1, r1, c2, r2):
     a, b = f"{c1:02d}{r1:02d}", f"{c2:02d}{r2:02d}"
     for mode in ("odd-q", "even-q"):
-        d = hexmap.grid_distance(a, b, mode)
-        assert d == hexmap.grid_distance(b, a, mode) and (d == 0) == (a == b)
+        g = hexmap.GRIDS[mode]
+        d = g.distance(a, b)
+        assert d == g.distance(b, a) and (d == 0) == (a == b)
         for direction in range(6):
-            n = hexmap.grid_neighbour(a, direction, mode)
+            n = g.neighbour(a, direction)
             if n is not None and len(n) == 4:
-                assert hexmap.grid_distance(a, n, mode) == 1
-                assert hexmap.grid_direction(a, n, mode) == direction
+                assert g.distance(a, n) == 1
+                assert g.direction(a, n) == direction
 
 
 def test_fraction_text():

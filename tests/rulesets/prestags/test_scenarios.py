@@ -87,6 +87,8 @@ def test_case_numbers_find_scenarios():
 
 
 def test_kadesh_hittites_move_first_and_enter_by_the_map_edge():
+    from rulesets.prestags.hexmap import GRIDS
+
     """Kadesh: Egyptians deploy first in three groups; the Hittites, moving first, come on
     from the W, N or E edge in their Movement Phase."""
     e = Engine.create(plugin, "chariot-kadesh", {}, seed=1)
@@ -95,17 +97,19 @@ def test_kadesh_hittites_move_first_and_enter_by_the_map_edge():
     assert e.status().actor == "B"
     assert e.state.unit("b-mi-01").data["zone"] == "P-3" and e.state.unit("b-mi-05").data["zone"] == "E-4"
     with pytest.raises(ActionRejected, match="outside its deployment area"):
-        act(e, "deploy", {"units": ["b-mi-01"], "hex": "0101"}, {"dist:0101/P": 9})
+        act(e, "deploy", {"units": ["b-mi-01"], "hex": "0101"}, {"letter:P": "1010"})
+    # the lettered hexes are asked once each (a map fact); range then comes from the grid
+    answers = {"letter:P": "1010", "letter:E": "2010", "letter:A": "3010"}
+    where = {"P": "1010", "E": "2010", "A": "3010"}
+    grid = GRIDS["odd-q"]
+    used: set[str] = set()
     placements = []
-    hexes = iter(f"{c:02d}{r:02d}" for c in range(10, 40) for r in range(10, 20))
     for u in sorted(e.state.units.values(), key=lambda x: x.id):
         if u.side == "B":
-            placements.append(f"{next(hexes)}: {u.id}")
-    answers = {}
-    for p in placements:
-        h = p.split(":")[0]
-        for zone in ("P", "E", "A"):
-            answers[f"dist:{min(h, zone)}/{max(h, zone)}"] = 1
+            letter, reach = u.data["zone"].split("-")
+            spot = next(h for h in grid.within(where[letter], int(reach)) if h not in used)
+            used.add(spot)
+            placements.append(f"{spot}: {u.id}")
     act(e, "deploy", {"placements": "; ".join(placements)}, answers)
     e.advance()
     assert e.status().actor == "A" and not e.status().missing  # nothing to deploy: they enter
@@ -156,13 +160,13 @@ def test_type_specific_stacking():
 
 def fill(e: Engine, side: str, center: str, radius: int) -> str:
     """Placements for every unit of *side* within *radius* of *center*, two troops a hex."""
-    from rulesets.prestags.hexmap import grid_distance
+    from rulesets.prestags.hexmap import GRIDS
 
     spots = [
         f"{c:02d}{r:02d}"
         for c in range(1, 30)
         for r in range(1, 30)
-        if grid_distance(f"{c:02d}{r:02d}", center, "odd-q") <= radius
+        if GRIDS["odd-q"].distance(f"{c:02d}{r:02d}", center) <= radius
     ]
     load: dict[str, list[str]] = {}
     for u in sorted(e.state.units.values(), key=lambda x: x.id):

@@ -191,7 +191,7 @@ def test_what_the_gm_rules_during_a_plot_stays_out_of_the_public_records():
     from rulesets.prestags import plugin
     from tests.rulesets.prestags.helpers import RED
 
-    e = Engine.create(plugin, "training", {"simultaneous": True}, seed=2)
+    e = Engine.create(plugin, "training", {"simultaneous": True, "hex_grid": "gm"}, seed=2)
     act(e, "map_hexes", {"facts": "A=0505; 0505-0506 1; 0505-0406 1; 0505-0605 1"})
     e.advance()
     act(e, "deploy", {"placements": RED})

@@ -272,7 +272,7 @@ def test_options_carry_the_digest_defaults():
         "leader_vp": 1,
         "zero_enemy_vp": "decisive",
         "crt_table": "ext",
-        "hex_grid": "gm",
+        "hex_grid": "odd-q",  # issue 12: odd-q by DEFAULT (the mapsheet was never found)
         "halving_stack": "multiply",
         "panic_tie": "defender",
     }

@@ -9,7 +9,7 @@ import pytest
 from campaign_tui.core.errors import ActionRejected, NeedDecision
 from campaign_tui.core.procedures import FreeResolver
 from rulesets.prestags import crt, plugin, strength, victory
-from rulesets.prestags.hexmap import grid_neighbour
+from rulesets.prestags.hexmap import GRIDS
 from rulesets.prestags.movement import classes_compatible
 from tests.rulesets.prestags.helpers import (
     act,
@@ -178,7 +178,7 @@ def test_W12_plot_with_a_pause_is_no_plot():
     path = []
     h = "0605"
     for _ in range(5):
-        h = grid_neighbour(h, 5, "odd-q")
+        h = GRIDS["odd-q"].neighbour(h, 5)
         path.append(h)
     paused = " ".join([*path[:3], "pause:2", *path[3:]])
     act(e, "plot", {"side": "A", "orders": f"a-hc-01 MV {paused}; a-hc-02 MV {' '.join(path)}"}, by="A")
@@ -286,7 +286,7 @@ def test_W17_plotted_melee_unit_defends_at_full_bracketed_value():
 def test_W18_six_stacks_around_one_hex_make_one_attack():
     """[7.21]: all strengths summed, whatever their class; here it is also a flank attack."""
     e = deployed()
-    ring = [grid_neighbour("0608", d, "odd-q") for d in range(6)]
+    ring = [GRIDS["odd-q"].neighbour("0608", d) for d in range(6)]
     red = ["a-sd-01", "a-sd-02", "a-sd-03", "a-sd-04", "a-hc-01", "a-hc-02"]
     for uid in ("b-sd-01", "b-sd-02", "b-sd-03", "b-ldr-01", "b-lc-01"):
         place(e, uid, "0100")
@@ -310,13 +310,23 @@ def test_W19_concession_gives_at_least_substantive_whatever_follows():
     assert out["winner"] == "B" and out["levels"]["B"] == "Substantive"
 
 
-def test_W20_line_of_sight_is_a_gm_ruling():
-    """[6.36]-[6.38]: the diagrams are missing; each line of sight is asked and logged."""
+def test_W20_line_of_sight_from_the_map_else_a_gm_ruling():
+    """[6.34]-[6.38]: across hexes whose terrain is known the map answers (issue 12); where the
+    map does not say, the line of sight is asked and logged."""
     e = deployed()
-    with pytest.raises(NeedDecision) as exc:
-        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})
-    assert exc.value.decision.kind == "ruling" and exc.value.decision.id == "los:a-bw-01:0508"
+    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})  # 0507 between: open, empty
+    assert "rulings" not in out.entry.tags
+    assert any("line of sight to 0508 clear (map)" in line for line in out.entry.lines)
+    e = deployed()
+    act(e, "map_hexes", {"facts": "0507 woods"})
     with pytest.raises(ActionRejected, match="no line of sight"):
-        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"los:a-bw-01:0508": False})
-    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, {"los:a-bw-01:0508": True})
-    assert out.entry.tags["rulings"] == ["los:a-bw-01:0508"]
+        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"})
+    e = deployed()
+    e.perform("gm.set_var", {"name": "default_terrain", "value": "null"})  # the map says nothing
+    with pytest.raises(NeedDecision) as exc:
+        act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"},
+            {"terrain:0506": "clear", "terrain:0508": "clear"})
+    assert exc.value.decision.kind == "ruling" and exc.value.decision.id == "los:a-bw-01:0508"
+    answers = {"terrain:0506": "clear", "terrain:0508": "clear", "los:a-bw-01:0508": True}
+    out = act(e, "fire", {"firers": ["a-bw-01"], "target": "0508"}, answers)
+    assert "los:a-bw-01:0508" in out.entry.tags["rulings"]
