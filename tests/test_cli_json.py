@@ -112,6 +112,8 @@ def test_every_command_with_json_validates(capsys, tmp_path):
     assert go("export", path, "-o", str(out))["path"] == str(out)
     assert Path(go("import", str(out), "--name", "Again")["path"]).is_dir()
     assert go("report", path)["reports"] == []
+    svg = tmp_path / "map.svg"
+    assert go("map", path, "-o", str(svg))["picture"] == str(svg) and svg.exists()
     bad = go("calc", "demo", "save", "defense=4", "modifier=0", "nonsense=1", code=EXIT_USAGE)
     assert "unknown parameter nonsense" in bad["error"]
     bad = go("calc", "demo", "save", "--bogus", code=EXIT_USAGE)

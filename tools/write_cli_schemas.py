@@ -61,6 +61,13 @@ SCHEMAS = {
                      "answer_with": STR}),
     "new": doc("new", "campaign-tui new --json", ["path"], {"path": STR}),
     "import": doc("import", "campaign-tui import --json", ["path"], {"path": STR}),
+    "map": doc("map", "campaign-tui map --json", ["campaign", "viewer"],
+               {"campaign": nullable(STR), "viewer": STR, "title": STR, "grid": nullable(STR),
+                "places": nullable(INT), "routes": nullable(INT), "known_places": INT,
+                "picture": STR, "map_file": STR, "imported": STR, "kept": STR,
+                "library": {"type": "array", "items": obj(["name", "title", "path", "problem"], {
+                    "name": STR, "title": nullable(STR), "path": STR,
+                    "problem": nullable(STR)})}}),
     "export": doc("export", "campaign-tui export --json", ["path", "side"],
                   {"path": STR, "side": nullable(STR)}),
     "list": doc("list", "campaign-tui list --json",

@@ -234,7 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("-o", "--output", help="write one .md file per report into this folder")
     json_arg(sp)
 
-    add_map_parser(add, campaign_arg, by_arg)
+    add_map_parser(add, campaign_arg, by_arg, json_arg)
 
     sp = add("import", cmd_import, "turn a bundle into one of your campaigns")
     sp.add_argument("bundle")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from campaign_tui.core.errors import ActionRejected, InvalidInput
+from campaign_tui.core.model import State
 from campaign_tui.core.procedures import FreeResolver
 from rulesets.prestags import combat, plugin
 from rulesets.prestags.movement import controller
@@ -49,8 +50,9 @@ def test_simultaneous_move_takes_control_of_every_hex_moved_through():
 # -- seen at the table: the flank question for one attacker ------------------------------------
 class _Ctx:
     def __init__(self) -> None:
-        self.options = dict(OPTS)  # hex_grid "gm": no grid, the GM rules on the ring
-        self.state = SimpleNamespace(options=self.options)
+        self.options = {**OPTS, "hex_grid": "gm"}  # no grid: the GM rules on the ring
+        self.state = State()
+        self.state.options.update(self.options)
         self.asked: list[str] = []
         self.lines: list[str] = []
 
