@@ -87,11 +87,18 @@ def changing(args: argparse.Namespace) -> Iterator[Any]:
         close(opened)
 
 
-def print_decision(exc: NeedDecision) -> None:
-    d = exc.decision
+def side_view(engine: Any, side: str | None) -> Any:
+    """The one door for what a side receives (an unknown side is an error naming the
+    sides); no side means the GM, or on a side's export that side."""
+    return engine.side_view(side or engine.info.export_side or "gm")
+
+
+def print_decision(exc: NeedDecision, seat: Any = None) -> None:
+    d, preview = (exc.decision, exc.preview) if seat is None else seat.decision(
+        exc.decision, exc.preview)
     who = f" ({d.side})" if d.side else ""
     print(f"Decision needed{who}: {d.prompt}")
-    for line in exc.preview:
+    for line in preview:
         print(f"  so far: {line}")
     for line in d.info:
         print(f"  {line}")
@@ -107,8 +114,11 @@ def print_decision(exc: NeedDecision) -> None:
     print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
 
 
-def print_entry(outcome: Any, as_json: bool) -> None:
-    e = outcome.entry
+def print_entry(outcome: Any, as_json: bool, seat: Any = None) -> None:
+    e = outcome.entry if seat is None else seat.entry(outcome.entry)
+    if e is None:
+        print("done (the details are hidden from you)")
+        return
     if as_json:
         print_json(e.to_dict())
         return

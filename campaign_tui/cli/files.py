@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign_tui.cli.common import EXIT_FAIL, EXIT_OK, open_ro, pairs, places_of, print_json
+from campaign_tui.cli.common import (
+    EXIT_FAIL,
+    EXIT_OK,
+    open_ro,
+    pairs,
+    places_of,
+    print_json,
+    side_view,
+)
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -104,10 +112,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    viewer = args.side or "gm"
-    reports = engine.ruleset.reports(engine.view(viewer), viewer)
+    seat = side_view(engine, args.side)
+    reports = seat.reports()
     if not reports:
-        print(f"{engine.ruleset.name} has no reports for {viewer}.")
+        print(f"{engine.ruleset.name} has no reports for {seat.side}.")
         return EXIT_OK
     if args.output:
         from campaign_tui.campaigns import slug

@@ -14,6 +14,7 @@ from campaign_tui.cli.common import (
     print_decision,
     print_entry,
     print_json,
+    side_view,
 )
 from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecision
 
@@ -21,6 +22,7 @@ from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecis
 def cmd_act(args: argparse.Namespace) -> int:
     with changing(args) as opened:
         engine = opened.engine
+        seat = side_view(engine, args.by)
         defn = engine.action_def(args.action)
         raw = pairs(args.values)
         names = {p.name for p in defn.params}
@@ -30,9 +32,9 @@ def cmd_act(args: argparse.Namespace) -> int:
             outcome = engine.perform(args.action, params, answers, by=args.by,
                                      preview=args.preview)
         except NeedDecision as exc:
-            print_decision(exc)
+            print_decision(exc, seat)
             return EXIT_DECIDE
-    print_entry(outcome, args.json)
+    print_entry(outcome, args.json, seat)
     if not args.json and not args.preview:
         print(f"now: {engine.where()}")
     return EXIT_OK
@@ -41,16 +43,17 @@ def cmd_act(args: argparse.Namespace) -> int:
 def cmd_advance(args: argparse.Namespace) -> int:
     with changing(args) as opened:
         engine = opened.engine
+        seat = side_view(engine, args.by)
         try:
             outcome = engine.advance(pairs(args.values), by=args.by)
         except AdvanceRefused as exc:
-            print(str(exc))
+            print(seat.text(str(exc)))
             return EXIT_FAIL
         except NeedDecision as exc:
-            print_decision(exc)
+            print_decision(exc, seat)
             return EXIT_DECIDE
-    print_entry(outcome, False)
-    st = engine.status(args.by)
+    print_entry(outcome, False, seat)
+    st = seat.status()
     print(f"now: {st.clock_text} · {st.phase_title} · {st.step_title}")
     print(f"{st.actor_name}: {st.prompt}")
     return EXIT_OK
@@ -58,29 +61,32 @@ def cmd_advance(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with changing(args) as opened:
+        seat = side_view(opened.engine, args.by)
         try:
             outcome = opened.engine.undo(by=args.by, confirm=args.yes)
         except NeedConfirmation as exc:
-            print(f"{exc}\nRun again with --yes to confirm.")
+            print(f"{seat.text(str(exc))}\nRun again with --yes to confirm.")
             return EXIT_FAIL
-    print(outcome.entry.summary)
+    print_entry(outcome, False, seat)
     return EXIT_OK
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
     with changing(args) as opened:
+        seat = side_view(opened.engine, args.by)
         outcome = opened.engine.redo(by=args.by)
-    print(outcome.entry.summary)
+    print_entry(outcome, False, seat)
     return EXIT_OK
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    st = engine.status(args.by)
-    view = engine.view(args.by)
+    seat = side_view(engine, args.by)
+    st = seat.status()
+    view = seat.state
     try:
-        heads = engine.ruleset.headline(view)
+        heads = seat.headline()
     except Exception as exc:  # a rule set meeting damaged data: report, do not crash
         heads = {sid: [f"(totals unavailable: {type(exc).__name__}: {exc})"]
                  for sid in view.sides}
@@ -120,11 +126,10 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    entries = engine.entries()
+    entries = side_view(engine, args.by).entries()
     outer = engine.machine.clock[0].name if engine.machine.clock else None
     if args.turn is not None and outer:
         entries = [e for e in entries if e.clock.get(outer) == args.turn]
-    entries = [e for e in entries if e.visible_to(args.by)]
     if args.rolls:
         entries = [e for e in entries if e.rolls]
     if args.limit:

@@ -1,0 +1,112 @@
+"""The leak harness's yardstick: the facts a side's view lacks, found by comparing the full
+state with the view (never a hand list), and the search for them in an output.
+
+A *fact* is an identifying string of the full state — an id or a name of a unit,
+formation or marker, a record key, a coded value (with a digit: a hex, a sector, an id) of
+another side's secrets, of the variables or of a record — that the side's view does not
+hold anywhere. Facts are gathered over a stretch of history: what the side never saw at
+any point of it must not appear in what the side receives."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from campaign_tui.core.changes import apply_changes
+from campaign_tui.core.engine import Engine
+from campaign_tui.core.model import State
+
+
+def _all_strings(value: Any, out: set[str]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(str(k))
+            _all_strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _all_strings(v, out)
+    elif isinstance(value, str):
+        out.add(value)
+
+
+def _coded(value: Any) -> set[str]:
+    found: set[str] = set()
+    _all_strings(value, found)
+    return {s for s in found if re.search(r"\d", s)}
+
+
+def candidate_facts(full: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for coll in ("units", "formations", "markers"):
+        for key, item in full.get(coll, {}).items():
+            out.add(key)
+            for field in ("name", "label"):
+                if item.get(field):
+                    out.add(str(item[field]))
+    for name, bucket in full.get("records", {}).items():
+        out.update(bucket)
+        out |= _coded(bucket)
+    out |= _coded(full.get("secrets", {}))
+    out |= _coded(full.get("vars", {}))
+    return {s for s in out if len(s.strip()) >= 3}
+
+
+def shown_in(candidates: set[str], view: dict[str, Any]) -> set[str]:
+    """The candidates the view holds, as a value or inside one (a name in a combat line)."""
+    text = json.dumps(view, ensure_ascii=False)
+    exact: set[str] = set()
+    _all_strings(view, exact)
+    rest = candidates - exact
+    return (candidates & exact) | Facts(rest).matched(text)
+
+
+class Facts:
+    """Facts hidden from one side over a stretch of history."""
+
+    def __init__(self, facts: Iterable[str]) -> None:
+        self.facts = set(facts)
+        alts = "|".join(re.escape(f) for f in sorted(self.facts, key=len, reverse=True))
+        self.pattern = re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])") if self.facts else None
+
+    def matched(self, text: str) -> set[str]:
+        if self.pattern is None:
+            return set()
+        return {m.group(0) for m in self.pattern.finditer(text)}
+
+    def found_in(self, text: str) -> list[str]:
+        if self.pattern is None:
+            return []
+        return sorted({m.group(0) for m in self.pattern.finditer(text)})
+
+    def found_in_data(self, data: Any) -> list[str]:
+        return self.found_in(json.dumps(data, ensure_ascii=False, default=str))
+
+
+def states_over_history(engine: Engine) -> list[State]:
+    """The full state after every log entry (from the initial state on)."""
+    state = engine.state_at(0)
+    out = [state.copy()]
+    for e in engine.entries():
+        apply_changes(state, e.changes)
+        out.append(state.copy())
+    return out
+
+
+def hidden_facts(engine: Engine, side: str, states: list[State]) -> Facts:
+    """What *side* never saw at any point of the history, but the full state held."""
+    found: set[str] = set()
+    for st in states:
+        found |= candidate_facts(st.to_dict())
+    for st in states:
+        found -= shown_in(found, engine.view(side, st).to_dict())
+    return Facts(found)
+
+
+def entry_facts(engine: Engine, side: str, before: State, after: State) -> Facts:
+    """What *side* could not see just before or just after one log entry."""
+    found = candidate_facts(before.to_dict()) | candidate_facts(after.to_dict())
+    for st in (before, after):
+        found -= shown_in(found, engine.view(side, st).to_dict())
+    return Facts(found)
