@@ -45,7 +45,7 @@ def candidate_facts(full: dict[str, Any]) -> set[str]:
             for field in ("name", "label"):
                 if item.get(field):
                     out.add(str(item[field]))
-    for name, bucket in full.get("records", {}).items():
+    for bucket in full.get("records", {}).values():
         out.update(bucket)
         out |= _coded(bucket)
     out |= _coded(full.get("secrets", {}))
@@ -58,8 +58,7 @@ def shown_in(candidates: set[str], view: dict[str, Any]) -> set[str]:
     text = json.dumps(view, ensure_ascii=False)
     exact: set[str] = set()
     _all_strings(view, exact)
-    rest = candidates - exact
-    return (candidates & exact) | Facts(rest).matched(text)
+    return (candidates & exact) | {c for c in candidates - exact if c in text}
 
 
 class Facts:
@@ -94,19 +93,19 @@ def states_over_history(engine: Engine) -> list[State]:
     return out
 
 
-def hidden_facts(engine: Engine, side: str, states: list[State]) -> Facts:
-    """What *side* never saw at any point of the history, but the full state held."""
-    found: set[str] = set()
-    for st in states:
-        found |= candidate_facts(st.to_dict())
-    for st in states:
-        found -= shown_in(found, engine.view(side, st).to_dict())
-    return Facts(found)
+class SideAudit:
+    """The facts hidden from one side: over the whole history (for outputs about the
+    present) and around each log entry (for that entry as the side receives it)."""
 
+    def __init__(self, engine: Engine, side: str, states: list[State]) -> None:
+        self.side = side
+        self._cands = [candidate_facts(st.to_dict()) for st in states]
+        every = set().union(*self._cands)
+        self._shown = [shown_in(every, engine.view(side, st).to_dict()) for st in states]
+        self.overall = Facts(every - set().union(*self._shown))
 
-def entry_facts(engine: Engine, side: str, before: State, after: State) -> Facts:
-    """What *side* could not see just before or just after one log entry."""
-    found = candidate_facts(before.to_dict()) | candidate_facts(after.to_dict())
-    for st in (before, after):
-        found -= shown_in(found, engine.view(side, st).to_dict())
-    return Facts(found)
+    def around(self, seq: int) -> Facts:
+        """Facts hidden just before and just after log entry *seq*."""
+        i = seq - 1
+        return Facts((self._cands[i] | self._cands[i + 1]) - self._shown[i]
+                     - self._shown[i + 1])
