@@ -126,7 +126,9 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    entries = side_view(engine, args.by).entries()
+    seat = side_view(engine, args.by)
+    tail_only = (args.limit or 0) > 0 and args.turn is None and not args.rolls
+    entries = seat.last(args.limit) if tail_only else seat.entries()
     outer = engine.machine.clock[0].name if engine.machine.clock else None
     if args.turn is not None and outer:
         entries = [e for e in entries if e.clock.get(outer) == args.turn]

@@ -122,6 +122,10 @@ class HiddenTerms:
             found |= identity_strings(f)
         return cls(found - shown)
 
+    def with_values(self, values: set[str]) -> HiddenTerms:
+        """These terms and *values* besides (the hidden values of one entry's slots)."""
+        return HiddenTerms(self.terms | values) if values - self.terms else self
+
     def hides(self, text: str) -> bool:
         return self._pattern is not None and self._pattern.search(text) is not None
 
@@ -152,17 +156,43 @@ def _project_changes(changes: list[Change], before: State, after: State) -> list
     return out
 
 
+def _hidden_values(full: list[Change], seen: list[Change], before: State,
+                   after: State, shown_in_views: tuple[set[str], ...] | None) -> set[str]:
+    """The strings of the slots an entry changed that the side's view of those slots lacks
+    (a status value of a counter, a field a rule set redacts)."""
+    found: set[str] = set()
+    for ch in full:
+        _strings(ch.before, found)
+        _strings(ch.after, found)
+    if not found:
+        return found
+    shown: set[str] = set()
+    for ch in seen:
+        _strings(ch.before, shown)
+        _strings(ch.after, shown)
+    candidates = {s for s in found - shown if len(s) >= 3}
+    if not candidates:
+        return candidates
+    if shown_in_views is None:
+        shown_in_views = (state_strings(before), state_strings(after))
+    return {c for c in candidates if not any(c in shown for shown in shown_in_views)}
+
+
 def _project_roll(roll: Roll, terms: HiddenTerms) -> Roll | None:
     return None if terms.hides_value(roll.to_dict()) else roll
 
 
 def project_entry(entry: LogEntry, viewer: str, before_view: State, after_view: State,
-                  terms: HiddenTerms, secret_params: tuple[str, ...] = ()) -> LogEntry | None:
+                  terms: HiddenTerms, secret_params: tuple[str, ...] = (),
+                  shown: tuple[set[str], ...] | None = None) -> LogEntry | None:
     """*entry* as *viewer* may see it (None when the whole entry is hidden from it)."""
     if viewer == "gm":
         return entry
     if not entry.visible_to(viewer):
         return None
+    changes = _project_changes(entry.changes, before_view, after_view)
+    terms = terms.with_values(_hidden_values(entry.changes, changes, before_view, after_view,
+                                             shown))
     own = entry.by == viewer
     params: dict[str, Any] = dict(entry.params)
     if not own and (any(p in params for p in secret_params) or terms.hides_value(params)):
@@ -178,7 +208,7 @@ def project_entry(entry: LogEntry, viewer: str, before_view: State, after_view: 
     return dataclasses.replace(
         entry, params=params, answers=answers, rolls=rolls, tags=tags, lines=lines,
         summary=terms.text(entry.summary, f"{entry.kind} {WITHHELD}"),
-        changes=_project_changes(entry.changes, before_view, after_view), rng=(0, 0))
+        changes=changes, rng=(0, 0))
 
 
 @record
@@ -232,7 +262,8 @@ def walk_entries(engine: Engine, viewer: str, first: int, last: int) -> Iterator
             point = before
         projected = project_entry(entry, viewer, before.view, point.view,
                                   cache.between((before, point)),
-                                  engine.secret_params(entry.kind))
+                                  engine.secret_params(entry.kind),
+                                  (before.shown, point.shown))
         if projected is not None:
             yield projected
 
@@ -279,6 +310,18 @@ class SideView:
         if self.side == "gm" or e.info.export_side == self.side:
             return e.entries(first, end)
         return list(walk_entries(e, self.side, first, end))
+
+    def last(self, count: int) -> list[LogEntry]:
+        """The last *count* entries this side sees, projecting no more of the log than
+        needed."""
+        n = len(self.__engine.history)
+        span = count
+        while True:
+            first = max(1, n - span + 1)
+            got = self.entries(first, n)
+            if len(got) >= count or first == 1:
+                return got[-count:] if count else []
+            span *= 4
 
     def entry(self, entry: LogEntry) -> LogEntry | None:
         """One entry just made (logged, or a preview not logged) as this side sees it."""

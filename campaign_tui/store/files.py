@@ -508,6 +508,7 @@ def create_campaign(engine: Engine, path: Path) -> FolderStore:
 
 
 def export_bundle(engine: Engine, path: Path, side: str | None = None) -> None:
+    side = side or engine.info.export_side  # a player's copy only ever yields that side's view
     atomic_write(Path(path), bundle_text(engine, side))
 
 
