@@ -16,6 +16,7 @@ from typing import Any
 
 from campaign_tui.core.changes import apply_changes
 from campaign_tui.core.engine import Engine
+from campaign_tui.core.log import LogEntry
 from campaign_tui.core.model import State
 
 
@@ -101,11 +102,21 @@ class SideAudit:
         self.side = side
         self._cands = [candidate_facts(st.to_dict()) for st in states]
         every = set().union(*self._cands)
-        self._shown = [shown_in(every, engine.view(side, st).to_dict()) for st in states]
+        views = [engine.view(side, st).to_dict() for st in states]
+        self._texts = [json.dumps(v, ensure_ascii=False) for v in views]
+        self._shown = [shown_in(every, v) for v in views]
         self.overall = Facts(every - set().union(*self._shown))
 
-    def around(self, seq: int) -> Facts:
-        """Facts hidden just before and just after log entry *seq*."""
-        i = seq - 1
-        return Facts((self._cands[i] | self._cands[i + 1]) - self._shown[i]
-                     - self._shown[i + 1])
+    def around(self, entry: LogEntry) -> Facts:
+        """Facts hidden just before and just after a log entry (the full one): besides the
+        identifying strings, every value of the slots it changed that neither view holds
+        (a counter's status, a redacted field)."""
+        i = entry.seq - 1
+        values: set[str] = set()
+        for ch in entry.changes:
+            _all_strings(ch.before, values)
+            _all_strings(ch.after, values)
+        values = {v for v in values if len(v.strip()) >= 3
+                  and v not in self._texts[i] and v not in self._texts[i + 1]}
+        return Facts(((self._cands[i] | self._cands[i + 1]) - self._shown[i]
+                      - self._shown[i + 1]) | values)

@@ -60,8 +60,9 @@ def assert_no_leaks(engine: Engine, path: Path, tmp: Path) -> int:
             if found:
                 problems.append(f"{side} {name}: {found[:5]}")
         # each log entry as the side receives it, against what was hidden around it
+        full = {e.seq: e for e in engine.entries()}
         for entry in engine.side_view(side).entries():
-            found = audit.around(entry.seq).found_in_data(entry.to_dict())
+            found = audit.around(full[entry.seq]).found_in_data(entry.to_dict())
             if found:
                 problems.append(f"{side} log entry {entry.seq} ({entry.kind}): {found[:5]}")
         checked += 1

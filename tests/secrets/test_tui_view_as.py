@@ -29,7 +29,7 @@ def _shown(app: Any) -> str:
     rows as text."""
     text = screen_text(app)
     log = app.screen.query_one(DieLog)
-    rows = "\n".join(str(r) for r in getattr(log, "model").rows)
+    rows = "\n".join(str(r) for r in log.model.rows)
     return text + "\n" + rows
 
 
