@@ -138,8 +138,7 @@ class HiddenTerms:
         return fallback if self.hides(text) else text
 
     def lines(self, lines: Iterable[str]) -> list[str]:
-        out = [line for line in lines if not self.hides(line)]
-        return out
+        return [line for line in lines if not self.hides(line)]
 
 
 def _project_changes(changes: list[Change], before: State, after: State) -> list[Change]:
