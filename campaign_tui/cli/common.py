@@ -108,18 +108,25 @@ def emit(command: str, data: dict[str, Any]) -> None:
     print(dumps(document(command, data)))
 
 
-def print_decision(exc: NeedDecision, as_json: bool = False) -> None:
-    d = exc.decision
+def side_view(engine: Any, side: str | None) -> Any:
+    """The one door for what a side receives (an unknown side is an error naming the
+    sides); no side means the GM, or on a side's export that side."""
+    return engine.side_view(side or engine.info.export_side or "gm")
+
+
+def print_decision(exc: NeedDecision, as_json: bool = False, seat: Any = None) -> None:
+    d, preview = (exc.decision, exc.preview) if seat is None else seat.decision(
+        exc.decision, exc.preview)
     if as_json:
         from campaign_tui.cli.json_out import steps
 
-        emit("decision", {"decision": d.to_dict(), "so_far": list(exc.preview),
-                          "steps": steps(list(exc.preview)),
+        emit("decision", {"decision": d.to_dict(), "so_far": list(preview),
+                          "steps": steps(list(preview)),
                           "answer_with": f"{d.id}=VALUE"})
         return
     who = f" ({d.side})" if d.side else ""
     print(f"Decision needed{who}: {d.prompt}")
-    for line in exc.preview:
+    for line in preview:
         print(f"  so far: {line}")
     for line in d.info:
         print(f"  {line}")
@@ -139,8 +146,14 @@ def print_decision(exc: NeedDecision, as_json: bool = False) -> None:
     print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")
 
 
-def print_entry(outcome: Any, as_json: bool, engine: Any = None) -> None:
-    e = outcome.entry
+def print_entry(outcome: Any, as_json: bool, engine: Any = None, seat: Any = None) -> None:
+    e = outcome.entry if seat is None else seat.entry(outcome.entry)
+    if e is None:
+        if as_json:
+            emit("act", {"hidden": True, "preview": outcome.preview})
+        else:
+            print("done (the details are hidden from you)")
+        return
     if as_json:
         from campaign_tui.cli.json_out import steps
 

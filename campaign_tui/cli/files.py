@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from campaign_tui.cli.common import EXIT_FAIL, EXIT_OK, emit, open_ro, pairs, places_of, print_json
+from campaign_tui.cli.common import (
+    EXIT_FAIL,
+    EXIT_OK,
+    emit,
+    open_ro,
+    pairs,
+    places_of,
+    print_json,
+    side_view,
+)
 from campaign_tui.cli.json_out import SCHEMA_VERSION
 
 
@@ -115,8 +124,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    viewer = args.side or "gm"
-    reports = engine.ruleset.reports(engine.view(viewer), viewer)
+    seat = side_view(engine, args.side)
+    viewer = seat.side
+    reports = seat.reports()
     written: dict[str, str] = {}
     if reports and args.output:
         from campaign_tui.campaigns import slug

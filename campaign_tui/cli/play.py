@@ -16,6 +16,7 @@ from campaign_tui.cli.common import (
     pairs,
     print_decision,
     print_entry,
+    side_view,
 )
 from campaign_tui.cli.units import formation_rows
 from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecision
@@ -32,6 +33,7 @@ def _refused(command: str, message: str, as_json: bool) -> int:
 def cmd_act(args: argparse.Namespace) -> int:
     with changing(args) as opened:
         engine = opened.engine
+        seat = side_view(engine, args.by)
         defn = engine.action_def(args.action)
         raw = pairs(args.values)
         names = {p.name for p in defn.params}
@@ -41,10 +43,10 @@ def cmd_act(args: argparse.Namespace) -> int:
             outcome = engine.perform(args.action, params, answers, by=args.by,
                                      preview=args.preview)
         except NeedDecision as exc:
-            print_decision(exc, args.json)
+            print_decision(exc, args.json, seat)
             return EXIT_DECIDE
         _refuse_unasked(outcome, [p.name for p in defn.params], args.action)
-    print_entry(outcome, args.json, engine)
+    print_entry(outcome, args.json, engine, seat)
     if not args.json and not args.preview:
         print(f"now: {engine.where()}")
     return EXIT_OK
@@ -83,6 +85,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
         raise Usage("--turns/--days must be at least 1")
     with changing(args) as opened:
         engine = opened.engine
+        seat = side_view(engine, args.by)
         kind, target = _target(engine, args)
         answers = pairs(args.values)
         ticks, last_clock = 0, dict(engine.state.clock)
@@ -93,21 +96,22 @@ def cmd_advance(args: argparse.Namespace) -> int:
                 outcomes.append(engine.advance(answers if n == 0 else {}, by=args.by))
                 _refuse_unasked(outcomes[0], [], "advance")
             except AdvanceRefused as exc:
-                stop, code = str(exc), EXIT_FAIL
+                stop, code = seat.text(str(exc)), EXIT_FAIL
                 if not outcomes:
                     return _refused("advance", stop, args.json)
                 break
             except NeedDecision as exc:
                 if not outcomes or not args.json:
-                    _print_steps(outcomes, args.json)
-                    print_decision(exc, args.json)
+                    _print_steps(outcomes, args.json, seat)
+                    print_decision(exc, args.json, seat)
                     return EXIT_DECIDE
-                stop, code = f"a decision is needed: {exc.decision.prompt}", EXIT_DECIDE
+                decision, _ = seat.decision(exc.decision, exc.preview)
+                stop, code = f"a decision is needed: {decision.prompt}", EXIT_DECIDE
                 break
             if kind == "clock" and engine.state.clock.get(target) != last_clock.get(target):
                 ticks += 1
                 last_clock = dict(engine.state.clock)
-            st = engine.status(args.by)
+            st = seat.status()
             if st.final:
                 stop = f"the campaign is over: {st.outcome}"
                 break
@@ -118,12 +122,13 @@ def cmd_advance(args: argparse.Namespace) -> int:
         else:
             if kind != "one":
                 stop = f"stopped after {args.max_steps} steps (--max-steps)"
-    st = engine.status(args.by)
+    st = seat.status()
     if args.json:
-        emit("advance", {"entries": [o.entry.to_dict() for o in outcomes], "stopped": stop,
-                         "now": _now(st)})
+        shown = [seat.entry(o.entry) for o in outcomes]
+        emit("advance", {"entries": [e.to_dict() for e in shown if e is not None],
+                         "stopped": stop, "now": _now(st)})
         return code
-    _print_steps(outcomes, False)
+    _print_steps(outcomes, False, seat)
     if stop:
         print(f"stopped: {stop}")
     print(f"now: {st.clock_text} · {st.phase_title} · {st.step_title}")
@@ -131,10 +136,19 @@ def cmd_advance(args: argparse.Namespace) -> int:
     return code
 
 
-def _print_steps(outcomes: list[Any], as_json: bool) -> None:
+def _print_steps(outcomes: list[Any], as_json: bool, seat: Any) -> None:
     if not as_json:
         for outcome in outcomes:
-            print_entry(outcome, False)
+            print_entry(outcome, False, None, seat)
+
+
+def _print_undone(command: str, outcome: Any, as_json: bool, seat: Any) -> None:
+    entry = seat.entry(outcome.entry)
+    if as_json:
+        emit(command, {"summary": entry.summary if entry else "", "entry":
+                       entry.to_dict() if entry else None})
+    else:
+        print_entry(outcome, False, None, seat)
 
 
 def _now(st: Any) -> dict[str, Any]:
@@ -145,34 +159,32 @@ def _now(st: Any) -> dict[str, Any]:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     with changing(args) as opened:
+        seat = side_view(opened.engine, args.by)
         try:
             outcome = opened.engine.undo(by=args.by, confirm=args.yes)
         except NeedConfirmation as exc:
-            return _refused("undo", f"{exc}\nRun again with --yes to confirm.", args.json)
-    if args.json:
-        emit("undo", {"summary": outcome.entry.summary, "entry": outcome.entry.to_dict()})
-    else:
-        print(outcome.entry.summary)
+            return _refused("undo", f"{seat.text(str(exc))}\nRun again with --yes to confirm.",
+                            args.json)
+    _print_undone("undo", outcome, args.json, seat)
     return EXIT_OK
 
 
 def cmd_redo(args: argparse.Namespace) -> int:
     with changing(args) as opened:
+        seat = side_view(opened.engine, args.by)
         outcome = opened.engine.redo(by=args.by)
-    if args.json:
-        emit("redo", {"summary": outcome.entry.summary, "entry": outcome.entry.to_dict()})
-    else:
-        print(outcome.entry.summary)
+    _print_undone("redo", outcome, args.json, seat)
     return EXIT_OK
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    st = engine.status(args.by)
-    view = engine.view(args.by)
+    seat = side_view(engine, args.by)
+    st = seat.status()
+    view = seat.state
     try:
-        heads = engine.ruleset.headline(view)
+        heads = seat.headline()
     except Exception as exc:  # a rule set meeting damaged data: report, do not crash
         heads = {sid: [f"(totals unavailable: {type(exc).__name__}: {exc})"]
                  for sid in view.sides}
@@ -216,11 +228,12 @@ def cmd_status(args: argparse.Namespace) -> int:
 def cmd_log(args: argparse.Namespace) -> int:
     opened = open_ro(args)
     engine = opened.engine
-    entries = engine.entries()
+    seat = side_view(engine, args.by)
+    tail_only = (args.limit or 0) > 0 and args.turn is None and not args.rolls
+    entries = seat.last(args.limit) if tail_only else seat.entries()
     outer = engine.machine.clock[0].name if engine.machine.clock else None
     if args.turn is not None and outer:
         entries = [e for e in entries if e.clock.get(outer) == args.turn]
-    entries = [e for e in entries if e.visible_to(args.by)]
     if args.rolls:
         entries = [e for e in entries if e.rolls]
     if args.limit:

@@ -114,6 +114,8 @@ class ActionDef:
     returns None when the action can be taken now, or the reason it cannot.
     ``side`` names who takes it (a role, a side id, "gm"), for the prompt's choice list.
     ``visibility`` = "public" or "actor" (the action's content is secret to other sides).
+    ``secret_params`` names parameters that other sides may never see in the log (a plot,
+    orders, a sealed condition, a hidden destination), even when the action is public.
     """
 
     kind: str
@@ -128,6 +130,7 @@ class ActionDef:
     reference: str = ""  # rule reference (e.g. "5.7")
     is_advance: bool = False
     tags: tuple[str, ...] = field(default_factory=tuple)
+    secret_params: tuple[str, ...] = ()
 
     def param(self, name: str) -> Param:
         for p in self.params:

@@ -9,6 +9,7 @@ use this same API.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from campaign_tui.core.views import project
 if TYPE_CHECKING:
     from campaign_tui.core.catalog import Catalog
     from campaign_tui.core.ruleset import RuleSet
+    from campaign_tui.core.sideview import SideView
     from campaign_tui.core.tables import Lookup, TableSet
 
 STRICT = os.environ.get("CAMPAIGN_TUI_STRICT", "") not in ("", "0")
@@ -231,19 +233,79 @@ class Engine:
         return out
 
     def status(self, viewer: str = "gm") -> Status:
+        """Where the campaign stands, as *viewer* may know it: a side's prompt is made from
+        its view, and reasons and requirements naming something hidden from it are
+        withheld."""
+        viewer = self._seat(viewer)
         step = self.step
         state = self.state
+        view = self.view(viewer)
         actor = self.resolve_actor(state, step.actor)
-        context = self.ruleset.prompt_context(state)
+        choices, missing = self.choices(viewer), self.missing()
+        if viewer == "gm":
+            prompt = step.prompt_text(state, self.ruleset.prompt_context(state))
+        else:
+            from campaign_tui.core.sideview import HiddenTerms
+
+            terms = HiddenTerms.between((state,), (view,))
+            try:
+                prompt = terms.text(step.prompt_text(view, self.ruleset.prompt_context(view)))
+            except Exception:  # a prompt that needs what the view lacks: say only the step
+                prompt = step.title
+            choices = [c if c.reason is None or not terms.hides(c.reason) else
+                       dataclasses.replace(c, reason="not now") for c in choices]
+            missing = [terms.text(m) for m in missing]
         return Status(
             clock=dict(state.clock), clock_text=self.machine.clock_text(state.clock),
             machine_title=self.machine.title, step=step.id, step_title=step.title,
             phase=step.phase, phase_title=self.machine.phase_title(step.phase), actor=actor,
-            actor_name=self.actor_name(actor), prompt=step.prompt_text(state, context),
-            rolls=step.rolls, choices=self.choices(viewer), missing=self.missing(),
-            final=step.final, outcome=state.vars.get("outcome"),
+            actor_name=self.actor_name(actor), prompt=prompt,
+            rolls=step.rolls, choices=choices, missing=missing,
+            final=step.final, outcome=view.vars.get("outcome"),
             hidden_input=step.hidden_input, reference=step.reference,
         )
+
+    # -- who may look -----------------------------------------------------------------------
+    def _refuse_on_player_copy(self) -> None:
+        side = self.info.export_side
+        if side:
+            raise ActionRejected(
+                f"this file is {self.actor_name(side)}'s view of \"{self.info.name}\", a "
+                "player's copy: it has no dice and no other side's secrets, so nothing can be "
+                "played in it. Send your orders to the GM, who plays them in the campaign.")
+
+    def _seat(self, viewer: str) -> str:
+        """On a side's export, whoever looks (the default "gm" included) is that side."""
+        side = self.info.export_side
+        return side if side and viewer == "gm" else viewer
+
+    def viewers(self) -> list[str]:
+        """Who may look at this campaign: the GM and every side, or on a side's export
+        only that side."""
+        if self.info.export_side:
+            return [self.info.export_side]
+        return ["gm", *self.state.sides]
+
+    def check_viewer(self, viewer: str) -> None:
+        """An unknown side (or the GM on a side's export) is an error naming the sides."""
+        allowed = self.viewers()
+        if viewer not in allowed:
+            names = ", ".join(f"{s} ({self.actor_name(s)})" for s in allowed)
+            what = (f"this file is {self.actor_name(allowed[0])}'s view only"
+                    if self.info.export_side else f"the sides are {names}")
+            raise InvalidInput(f"unknown side {viewer!r}: {what}")
+
+    def side_view(self, viewer: str) -> SideView:
+        """The one door for a side's outputs (see :mod:`campaign_tui.core.sideview`)."""
+        from campaign_tui.core.sideview import SideView
+
+        return SideView(self, self._seat(viewer))
+
+    def secret_params(self, kind: str) -> tuple[str, ...]:
+        try:
+            return self.action_def(kind).secret_params
+        except CampaignError:
+            return ()
 
     # -- acting ---------------------------------------------------------------------------
     def _permission(self, defn: ActionDef, by: str) -> str | None:
@@ -267,6 +329,7 @@ class Engine:
         ``hold_rolls`` stops at the first die not yet answered, as a dice decision whose
         default ``"auto"`` lets the program roll it: with ``preview`` this shows every total,
         odds, shift and modifier computed before any die is seen."""
+        self._refuse_on_player_copy()
         if self.read_only and not preview:
             raise ActionRejected("this campaign is open read-only")
         defn = self.action_def(kind)
@@ -389,6 +452,7 @@ class Engine:
 
     def undo(self, by: str = "gm", confirm: bool = False) -> Outcome:
         """Undo the last effective action. Past a die roll this needs ``confirm=True``."""
+        self._refuse_on_player_copy()
         if self.read_only:
             raise ActionRejected("this campaign is open read-only")
         target = self.undo_target()
@@ -420,6 +484,7 @@ class Engine:
 
     def redo(self, by: str = "gm") -> Outcome:
         """Re-apply the last undone action with its logged results (no new rolls)."""
+        self._refuse_on_player_copy()
         if self.read_only:
             raise ActionRejected("this campaign is open read-only")
         target = self.redo_target()
@@ -446,6 +511,9 @@ class Engine:
     def view(self, viewer: str = "gm", state: State | None = None) -> State:
         """The state as *viewer* may see it (the GM sees everything). The current state's
         views are cached until the next logged change."""
+        viewer = self._seat(viewer)
+        if viewer != "gm":
+            self.check_viewer(viewer)
         if state is not None:
             return self._project(state, viewer)
         if viewer == "gm":

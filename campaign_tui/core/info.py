@@ -54,7 +54,7 @@ class CampaignInfo:
     redo: list[int] = field(default_factory=list)
     log_length: int = 0
     bookmarks: list[Bookmark] = field(default_factory=list)
-    export_side: str | None = None   # set on per-side exports (read-only views)
+    export_side: str | None = None   # set on a side's export: its view, without the dice
     where: str = ""                  # "Turn 3 · Combat Phase", for listings without loading
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,8 +66,9 @@ class CampaignInfo:
             "saved": self.saved, "head": self.head, "redo": list(self.redo),
             "log_length": self.log_length,
         }
-        if self.export_side:
+        if self.export_side:  # a side's view: no generator, nothing to foresee the dice by
             out["export_side"] = self.export_side
+            del out["seed"], out["rng_position"]
         if self.where:
             out["where"] = self.where
         out["bookmarks"] = [b.to_dict() for b in self.bookmarks]
@@ -79,7 +80,8 @@ class CampaignInfo:
         return cls(
             name=str(d["name"]), ruleset=str(rs["id"]), ruleset_version=str(rs["version"]),
             data_hash=str(rs.get("data_hash", "")), scenario=str(d.get("scenario", "")),
-            seed=int(d["seed"]), id=str(d.get("id", uuid.uuid4().hex)),
+            seed=int(d["seed"] if "seed" in d or not d.get("export_side") else 0),
+            id=str(d.get("id", uuid.uuid4().hex)),
             rng_position=int(d.get("rng_position", 0)), created=str(d.get("created", "")),
             saved=str(d.get("saved", "")), head=int(d.get("head", 0)),
             redo=[int(x) for x in d.get("redo", [])], log_length=int(d.get("log_length", 0)),

@@ -76,6 +76,7 @@ from campaign_tui.store.serial import (
     snapshot_text,
     state_from,
 )
+from campaign_tui.store.side_export import side_bundle_text
 
 if TYPE_CHECKING:
     from campaign_tui.core.ruleset import RuleSet
@@ -740,38 +741,23 @@ def _migrate_bundle(path: Path, data: dict[str, Any], version: int,
 
 def bundle_text(engine: Engine, side: str | None = None) -> str:
     """The single-file form of a campaign; with *side*, that side's export only."""
+    if side is not None:
+        return side_bundle_text(engine, side)
     engine.info.where = engine.where()
     info = engine.info.to_dict()
-    current = engine.view(side).to_dict() if side else engine.state.to_dict()
+    current = engine.state.to_dict()
     doc: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "format": BUNDLE_FORMAT,
                            "campaign": info}
     rows = ["campaign.bookmarks", "entry", *snapshot_row_paths(current, "current")]
-    entries = engine.entries()
-    if side:
-        info["export_side"] = side
-        info["head"] = 0
-        info["redo"] = []
-        kept = []
-        for e in entries:
-            if not e.visible_to(side):
-                continue
-            d = LogEntry(seq=len(kept) + 1, kind=e.kind, by=e.by, at=e.at, clock=e.clock,
-                         step=e.step, phase=e.phase, rolls=e.rolls, summary=e.summary,
-                         lines=e.lines, visibility=e.visibility, rng=e.rng)
-            kept.append(d)
-        entries = kept
-        info["log_length"] = len(entries)
-        info["bookmarks"] = []
-    else:
-        initial = engine.initial if engine.initial is not None else engine.state_at(0)
-        initial_d = initial.to_dict()
-        doc["initial"] = initial_d
-        rows += snapshot_row_paths(initial_d, "initial")
+    initial = engine.initial if engine.initial is not None else engine.state_at(0)
+    initial_d = initial.to_dict()
+    doc["initial"] = initial_d
+    rows += snapshot_row_paths(initial_d, "initial")
     doc["current"] = current
+    entries = engine.entries()
     doc["entry"] = [e.to_dict() for e in entries]
     info["log_hash"] = log_hash(entries)
-    note = (f"Export for side {side}: what that side may see. Read-only." if side else
-            "A whole campaign in one file: header, initial state, current state, full log.")
+    note = "A whole campaign in one file: header, initial state, current state, full log."
     return tomlio.dumps(doc, rows=rows, header=f"{SAVE_COMMENT}\n{note}")
 
 
@@ -794,8 +780,7 @@ def create_campaign(engine: Engine, path: Path) -> FolderStore:
 
 
 def export_bundle(engine: Engine, path: Path, side: str | None = None) -> None:
-    if side is not None:
-        engine.state.side(side)
+    side = side or engine.info.export_side  # a player's copy only ever yields that side's view
     path = Path(path)
     if not path.parent.is_dir():
         raise SaveError(path, f"the folder {path.parent} does not exist; create it first or "
@@ -815,7 +800,11 @@ def import_bundle(bundle: Path, folder: Path, load_ruleset: Any,
     if name:
         engine.info.name = name
     if engine.info.export_side:
-        raise CampaignError("a per-side export cannot be turned into a playable campaign")
+        raise CampaignError(
+            f"{bundle.name} is {engine.actor_name(engine.info.export_side)}'s view of "
+            f"\"{engine.info.name}\" (a side's export): it has no dice generator and no other "
+            "side's secrets, so it cannot become a playable campaign. Open it as it is "
+            f"(`campaign-tui open {bundle}`) to read it in player mode.")
     engine.read_only = False
     engine.history.pending = engine.entries()
     store = FolderStore.create(engine, folder)

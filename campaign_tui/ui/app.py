@@ -260,7 +260,8 @@ class CampaignApp(App[int]):
             self.notify("The campaign is over.", title="Game over", timeout=8)
 
     def acted(self, outcome: Outcome) -> None:
-        self.notify(outcome.entry.summary, timeout=3)
+        seen = self.session.seat().entry(outcome.entry) if self.session else None
+        self.notify(seen.summary if seen else "Done.", timeout=3)
 
     # -- shared commands ---------------------------------------------------------------------
     def save(self) -> bool:

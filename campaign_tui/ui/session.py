@@ -19,6 +19,7 @@ from campaign_tui.core.records import record
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Engine, Outcome, Status
     from campaign_tui.core.model import State
+    from campaign_tui.core.sideview import SideView
     from campaign_tui.store.files import Opened
     from campaign_tui.store.paths import Places
     from campaign_tui.store.recovery import Recorder
@@ -89,8 +90,12 @@ class Session:
     def dice_mode(self) -> str:
         return self.engine.dice_mode(self.engine.state)
 
+    def seat(self) -> SideView:
+        """What the current viewer receives: the one door for what the screens show."""
+        return self.engine.side_view(self.viewer)
+
     def status(self) -> Status:
-        return self.engine.status(self.viewer)
+        return self.seat().status()
 
     def view(self, state: State | None = None) -> State:
         return self.engine.view(self.viewer, state)

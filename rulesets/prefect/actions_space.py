@@ -290,6 +290,7 @@ def enter_tspace(ctx: Ctx, tf: str) -> None:
     side="phasing",
     reference="2.4 S2.3-S2.6, 5.13.2",
     key="x",
+    secret_params=("sector",),  # an undetected exit is placed in secret (5.13.2)
 )
 def exit_tspace(ctx: Ctx, tf: str, sector: str) -> None:
     """The opponent rolls T-space detection against the Sig total (starships + Independent

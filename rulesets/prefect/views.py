@@ -50,6 +50,9 @@ def redact(plugin: Any, view: State, viewer: str) -> None:
     pending = view.vars.get("emerging")
     if pending:
         view.vars["emerging"] = [e for e in pending if e.get("side") == viewer]
+    exits = view.vars.get("exits")
+    if exits:  # task forces leaving T-space: only those the viewer sees are named
+        view.vars["exits"] = [tf for tf in exits if tf in view.formations]
 
 
 def _unverified(plugin: Any, state: State, unit: Unit) -> set[str]:

@@ -120,9 +120,7 @@ class HistoryScreen(CampaignScreen):
         lines = Text()
         shown = 0
         if start <= end:
-            for entry in e.history.range(start, min(end, start + ENTRIES_SHOWN - 1)):
-                if not entry.visible_to(session.viewer):
-                    continue
+            for entry in session.seat().entries(start, min(end, start + ENTRIES_SHOWN - 1)):
                 lines.append(f"#{entry.seq} ", style="dim")
                 lines.append(f"{entry.by}: {entry.summary}\n")
                 shown += 1

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -276,6 +277,11 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
         self._set_stage("decide")
+        # shown to whoever decides: the viewer, or the side a secret decision is for
+        who = decision.side
+        seer = who if decision.secret and who in self.session.engine.viewers() else None
+        seat = self.session.engine.side_view(seer) if seer else self.session.seat()
+        decision, so_far = seat.decision(decision, so_far)
         self.decision = decision
         sofar = Text()
         if so_far:
@@ -351,7 +357,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self._set_stage("review")
         self.preview = outcome
         self.query_one("#resolve-sofar", Static).update("")
-        e = outcome.entry
+        e = self.session.seat().entry(outcome.entry) or dataclasses.replace(
+            outcome.entry, summary="(hidden from you)", rolls=[], lines=[], changes=[])
         out = Text()
         out.append("Result: ", style="bold")
         out.append(e.summary + "\n")

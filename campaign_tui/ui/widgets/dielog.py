@@ -181,7 +181,7 @@ class DieLogModel:
         lo = max(self.floor, hi - entries + 1)
         if hi < lo:
             return 0
-        batch = list(self.engine.history.range(lo, hi))
+        batch = self._entries(lo, hi)
         for e in reversed(batch):
             self._note_undo(e, newest_first=True)
         new_rows: list[LogRow] = []
@@ -201,12 +201,20 @@ class DieLogModel:
             read += before - self.lowest
         return added
 
+    def _entries(self, lo: int, hi: int) -> list[LogEntry]:
+        """Entries lo..hi as the viewer sees them (through the side's view)."""
+        return self.engine.side_view(self.viewer).entries(lo, hi)
+
     def append(self, entry: LogEntry) -> int:
         """A new entry was committed; returns the number of rows added at the end."""
         self._note_undo(entry, newest_first=False)
         if entry.seq <= self.highest:
             return 0
         self.highest = entry.seq
+        seen = self.engine.side_view(self.viewer).entry(entry)
+        if seen is None:
+            return 0
+        entry = seen
         if self.filter.turn is not None and self.ceiling < entry.seq - 1:
             return 0
         self.ceiling = entry.seq

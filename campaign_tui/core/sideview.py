@@ -1,0 +1,350 @@
+"""What one side receives: its view of the state, and the log, prompts and texts seen
+through it.
+
+Everything a side is shown (status and prompts, decisions, log entries with their
+parameters, rolls and change sets, reports, exports, the TUI when viewing as a side) is
+computed here from :func:`campaign_tui.core.views.project`, the one projection:
+
+* a log entry's change set is the change *in the side's view*: each touched slot's value
+  in the view before and after the entry (a slot the side cannot see disappears, a record
+  it sees in part shows only that part);
+* texts made from the full state (summaries, explanation lines, roll purposes, prompts,
+  reasons) are withheld when they name something hidden from the side: an id or name of a
+  unit, formation or marker it cannot see, a record it does not have, a value of another
+  side's secrets (:class:`HiddenTerms`);
+* an action's parameters and answers are the actor's own: another side sees them only
+  when none is declared secret (``ActionDef.secret_params``) and none names a hidden thing;
+* no generator position: a side's entries carry the rolls' results only.
+
+:class:`SideView` is the door: built from an engine and a side, it hands out only
+projected things and keeps no public handle on the full state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from campaign_tui.core.changes import Change, apply_changes
+from campaign_tui.core.decisions import Decision
+from campaign_tui.core.dice import Roll
+from campaign_tui.core.log import LogEntry
+from campaign_tui.core.model import RECORDS_PREFIX, State
+from campaign_tui.core.records import record
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Engine, Status
+
+WITHHELD = "(withheld: it concerns something hidden from you)"
+MIN_TERM = 2
+
+
+def _strings(value: Any, out: set[str]) -> None:
+    """Every string leaf and dict key of plain data."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(str(k))
+            _strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, out)
+    elif isinstance(value, str):
+        out.add(value)
+
+
+def _with_digit(value: Any, out: set[str]) -> None:
+    """String leaves and keys that carry a digit (ids, hexes, sectors, codes)."""
+    found: set[str] = set()
+    _strings(value, found)
+    out.update(s for s in found if any(c.isdigit() for c in s))
+
+
+_ENTITY_FIELDS = ("id", "side", "type", "name", "label", "kind", "parent", "formation",
+                  "location", "target", "status", "attrs", "data", "known_to")
+
+
+def state_strings(state: State) -> set[str]:
+    """Every string a state holds (read in place, without serialising it)."""
+    out: set[str] = set()
+    for coll in state.collections():
+        bucket = state._c[coll]
+        if coll in ("sides", "formations", "units", "markers"):
+            out.update(bucket)
+            for item in bucket.values():
+                for name in _ENTITY_FIELDS:
+                    _strings(getattr(item, name, None), out)
+        else:
+            _strings(bucket, out)
+    return out
+
+
+def identity_strings(state: State) -> set[str]:
+    """The strings that identify things in a state: ids and names of units, formations and
+    markers, record keys, and the coded values (with a digit) of secrets, vars and records."""
+    out: set[str] = set()
+    for coll in (state.units, state.formations, state.markers):
+        for key, item in coll.items():
+            out.add(key)
+            name = getattr(item, "name", "") or getattr(item, "label", "")
+            if name:
+                out.add(name)
+    for coll in state.collections():
+        if coll.startswith(RECORDS_PREFIX):
+            out.update(state.keys(coll))
+            _with_digit(state._c[coll], out)
+    _with_digit(state.secrets, out)
+    _with_digit(state.vars, out)
+    return out
+
+
+class HiddenTerms:
+    """The identifying strings of a full state that a side's view does not hold; a text
+    naming one of them is hidden from that side."""
+
+    def __init__(self, terms: Iterable[str]) -> None:
+        self.terms = frozenset(t for t in terms if len(t.strip()) >= MIN_TERM)
+        self._pattern: re.Pattern[str] | None = None
+        if self.terms:
+            alternatives = "|".join(re.escape(t) for t in sorted(self.terms, key=len,
+                                                                 reverse=True))
+            self._pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+    @classmethod
+    def between(cls, fulls: Iterable[State], views: Iterable[State]) -> HiddenTerms:
+        shown: set[str] = set()
+        for v in views:
+            shown |= state_strings(v)
+        found: set[str] = set()
+        for f in fulls:
+            found |= identity_strings(f)
+        return cls(found - shown)
+
+    def with_values(self, values: set[str]) -> HiddenTerms:
+        """These terms and *values* besides (the hidden values of one entry's slots)."""
+        return HiddenTerms(self.terms | values) if values - self.terms else self
+
+    def hides(self, text: str) -> bool:
+        return self._pattern is not None and self._pattern.search(text) is not None
+
+    def hides_value(self, value: Any) -> bool:
+        if self._pattern is None:
+            return False
+        return self.hides(json.dumps(value, ensure_ascii=False, default=str))
+
+    def text(self, text: str, fallback: str = WITHHELD) -> str:
+        return fallback if self.hides(text) else text
+
+    def lines(self, lines: Iterable[str]) -> list[str]:
+        return [line for line in lines if not self.hides(line)]
+
+
+def _project_changes(changes: list[Change], before: State, after: State) -> list[Change]:
+    out = []
+    seen: set[tuple[str, str]] = set()
+    for ch in changes:
+        slot = (ch.coll, ch.key)
+        if slot in seen:
+            continue
+        seen.add(slot)
+        b, a = before.dump_slot(*slot), after.dump_slot(*slot)
+        if b != a:
+            out.append(Change(ch.coll, ch.key, b, a))
+    return out
+
+
+def _hidden_values(full: list[Change], seen: list[Change], before: State,
+                   after: State, shown_in_views: tuple[set[str], ...] | None) -> set[str]:
+    """The strings of the slots an entry changed that the side's view of those slots lacks
+    (a status value of a counter, a field a rule set redacts)."""
+    found: set[str] = set()
+    for ch in full:
+        _strings(ch.before, found)
+        _strings(ch.after, found)
+    if not found:
+        return found
+    shown: set[str] = set()
+    for ch in seen:
+        _strings(ch.before, shown)
+        _strings(ch.after, shown)
+    candidates = {s for s in found - shown if len(s) >= 3}
+    if not candidates:
+        return candidates
+    if shown_in_views is None:
+        shown_in_views = (state_strings(before), state_strings(after))
+    return {c for c in candidates if not any(c in shown for shown in shown_in_views)}
+
+
+def _project_roll(roll: Roll, terms: HiddenTerms) -> Roll | None:
+    return None if terms.hides_value(roll.to_dict()) else roll
+
+
+def project_entry(entry: LogEntry, viewer: str, before_view: State, after_view: State,
+                  terms: HiddenTerms, secret_params: tuple[str, ...] = (),
+                  shown: tuple[set[str], ...] | None = None) -> LogEntry | None:
+    """*entry* as *viewer* may see it (None when the whole entry is hidden from it)."""
+    if viewer == "gm":
+        return entry
+    if not entry.visible_to(viewer):
+        return None
+    changes = _project_changes(entry.changes, before_view, after_view)
+    terms = terms.with_values(_hidden_values(entry.changes, changes, before_view, after_view,
+                                             shown))
+    own = entry.by == viewer
+    params: dict[str, Any] = dict(entry.params)
+    if not own and (any(p in params for p in secret_params) or terms.hides_value(params)):
+        params = {}
+    answers = dict(entry.answers) if own and not terms.hides_value(entry.answers) else {}
+    rolls = [r for r in (_project_roll(r, terms) for r in entry.rolls) if r is not None]
+    tags = {k: v for k, v in entry.tags.items() if not terms.hides_value(v)}
+    lines = terms.lines(entry.lines)
+    if len(lines) < len(entry.lines):
+        lines.append(f"({len(entry.lines) - len(lines)} line(s) withheld)")
+    if len(rolls) < len(entry.rolls):
+        lines.append(f"({len(entry.rolls) - len(rolls)} roll(s) withheld)")
+    return dataclasses.replace(
+        entry, params=params, answers=answers, rolls=rolls, tags=tags, lines=lines,
+        summary=terms.text(entry.summary, f"{entry.kind} {WITHHELD}"),
+        changes=changes, rng=(0, 0))
+
+
+@record
+class _Point:
+    """The full state at one point of the walk as a side sees it."""
+
+    view: State
+    identity: set[str]
+    shown: set[str]
+
+
+class _TermsCache:
+    def __init__(self) -> None:
+        self._last: tuple[frozenset[str], HiddenTerms] | None = None
+
+    def between(self, points: tuple[_Point, ...]) -> HiddenTerms:
+        found = set().union(*(p.identity for p in points))
+        shown = set().union(*(p.shown for p in points))
+        key = frozenset(found - shown)
+        if self._last is None or self._last[0] != key:
+            self._last = (key, HiddenTerms(key))
+        return self._last[1]
+
+
+def walk_entries(engine: Engine, viewer: str, first: int, last: int) -> Iterator[LogEntry]:
+    """Entries first..last as *viewer* sees them, walking the full state forward once and
+    projecting it once per entry that changes something."""
+    n = len(engine.history)
+    first, last = max(first, 1), min(last, n)
+    if first > last:
+        return
+    state = engine.state_at(first - 1)
+    cache = _TermsCache()
+
+    def here() -> _Point:
+        view = engine.view(viewer, state)
+        return _Point(view, identity_strings(state), state_strings(view))
+
+    point: _Point | None = None
+    for entry in engine.history.range(first, last):
+        if not entry.visible_to(viewer):
+            if entry.changes:
+                apply_changes(state, entry.changes)
+                point = None
+            continue
+        before = point if point is not None else here()
+        if entry.changes:
+            apply_changes(state, entry.changes)
+            point = here()
+        else:
+            point = before
+        projected = project_entry(entry, viewer, before.view, point.view,
+                                  cache.between((before, point)),
+                                  engine.secret_params(entry.kind),
+                                  (before.shown, point.shown))
+        if projected is not None:
+            yield projected
+
+
+class SideView:
+    """The campaign as one side receives it. Every method returns projected data; the full
+    state is reachable only through the engine this was made from, which it keeps private."""
+
+    def __init__(self, engine: Engine, side: str) -> None:
+        engine.check_viewer(side)
+        self.__engine = engine
+        self.side = side
+
+    @property
+    def name(self) -> str:
+        return self.__engine.actor_name(self.side)
+
+    @property
+    def state(self) -> State:
+        return self.__engine.view(self.side)
+
+    def terms(self) -> HiddenTerms:
+        e = self.__engine
+        if self.side == "gm":
+            return HiddenTerms(())
+        return HiddenTerms.between((e.state,), (self.state,))
+
+    def text(self, text: str) -> str:
+        """A text made from the full state (a refusal, a reason), as this side may read it."""
+        return text if self.side == "gm" else self.terms().text(text)
+
+    def status(self) -> Status:
+        return self.__engine.status(self.side)
+
+    def headline(self) -> dict[str, list[str]]:
+        return self.__engine.ruleset.headline(self.state)
+
+    def reports(self) -> dict[str, str]:
+        return self.__engine.ruleset.reports(self.state, self.side)
+
+    def entries(self, first: int = 1, last: int | None = None) -> list[LogEntry]:
+        e = self.__engine
+        end = len(e.history) if last is None else last
+        if self.side == "gm" or e.info.export_side == self.side:
+            return e.entries(first, end)
+        return list(walk_entries(e, self.side, first, end))
+
+    def last(self, count: int) -> list[LogEntry]:
+        """The last *count* entries this side sees, projecting no more of the log than
+        needed."""
+        n = len(self.__engine.history)
+        span = count
+        while True:
+            first = max(1, n - span + 1)
+            got = self.entries(first, n)
+            if len(got) >= count or first == 1:
+                return got[-count:] if count else []
+            span *= 4
+
+    def entry(self, entry: LogEntry) -> LogEntry | None:
+        """One entry just made (logged, or a preview not logged) as this side sees it."""
+        e = self.__engine
+        if self.side == "gm":
+            return entry
+        if 1 <= entry.seq <= len(e.history) and e.history.get(entry.seq) is entry:
+            got = self.entries(entry.seq, entry.seq)
+            return got[0] if got else None
+        before = e.state
+        after = before.copy()
+        apply_changes(after, entry.changes)
+        before_view, after_view = e.view(self.side, before), e.view(self.side, after)
+        terms = HiddenTerms.between((before, after), (before_view, after_view))
+        return project_entry(entry, self.side, before_view, after_view, terms,
+                             e.secret_params(entry.kind))
+
+    def decision(self, decision: Decision, preview: list[str] | None = None) -> tuple[
+            Decision, list[str]]:
+        """A decision (and the lines so far) with what names hidden things withheld."""
+        if self.side == "gm":
+            return decision, list(preview or [])
+        terms = self.terms()
+        options = tuple(o for o in decision.options if not terms.hides_value(o.to_dict()))
+        d = dataclasses.replace(decision, prompt=terms.text(decision.prompt),
+                                info=tuple(terms.lines(decision.info)), options=options)
+        return d, terms.lines(preview or [])
