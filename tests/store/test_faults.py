@@ -214,6 +214,6 @@ def test_a_side_export_is_readable_but_not_importable(capsys, tmp_path):
     out = tmp_path / "cw.toml"
     assert cli(capsys, "export", str(path), "--side", "CW", "-o", str(out))[0] == 0
     code, _, err = cli(capsys, "import", str(out))
-    assert code == 1 and "per-side export" in err
+    assert code == 1 and "view of" in err and "a side's export" in err
     assert sorted(p.name for p in (tmp_path / "home" / "campaigns").iterdir()) == ["hl"]
     assert cli(capsys, "status", str(out))[0] == 0
