@@ -336,8 +336,8 @@ def quick_setup(ctx: Ctx) -> None:
 
 
 BUILTIN_ACTIONS: dict[str, ActionDef] = {
-    d.kind: d for d in (quick_setup, 
-        ADVANCE_ACTION, note, set_status, set_attr, move_unit, place, add_unit, remove_unit,
+    d.kind: d for d in (
+        ADVANCE_ACTION, quick_setup, note, set_status, set_attr, move_unit, place, add_unit, remove_unit,
         add_formation, edit_formation, remove_formation, set_var, set_ledger, set_option,
         set_dice, edit_table, reset_table, edit_catalog, goto, set_clock, reveal, end_campaign,
     )

@@ -35,7 +35,7 @@ WIDE = (120, 32)
 class MainScreen(CampaignScreen):
     """The main screen: phase prompt, order of battle and die log."""
 
-    CMDS: ClassVar = (C.ADVANCE, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
+    CMDS: ClassVar = (C.ADVANCE, C.QUICK_SETUP, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
                       C.SHOW_OOB, C.SHOW_LOG, C.TABLES, C.HISTORY, C.VIEW_AS, C.PRIVACY,
                       C.GM_MENU, C.CAMPAIGNS)
     BINDINGS: ClassVar = bindings(*CMDS)
@@ -139,8 +139,12 @@ class MainScreen(CampaignScreen):
         session = self.session
         try:
             st = session.status()
+            engine = session.engine
+            quick = (session.viewer == "gm" and not session.read_only
+                     and engine.ruleset.quick_setup_why_not(engine.state) is None)
             self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
-                                                    session.read_only, session.dice_mode())
+                                                    session.read_only, session.dice_mode(),
+                                                    quick_setup=quick)
         except Exception as exc:  # a rule-set fault: say so, keep the session
             self.notify(describe_error(exc), title="Display problem", severity="error",
                         timeout=10)
@@ -207,6 +211,26 @@ class MainScreen(CampaignScreen):
             self.notify(describe_error(exc), severity="error", timeout=8)
             return
         self.app.acted(outcome)  # type: ignore[attr-defined]
+
+    def action_quick_setup(self) -> None:
+        session = self.session
+        if session.read_only:
+            self.notify("Read-only: nothing can be changed.", severity="warning")
+            return
+        reason = session.engine.ruleset.quick_setup_why_not(session.engine.state)
+        if reason:
+            self.notify(reason, title="No quick set-up now", severity="warning", timeout=5)
+            return
+        try:
+            outcome = session.perform("gm.quick_setup")
+        except NeedDecision:
+            self.open_action("gm.quick_setup", "Quick set-up", ())
+            return
+        except Exception as exc:  # a rule-set fault must not end the session
+            self.notify(describe_error(exc), title="Quick set-up", severity="error", timeout=8)
+            return
+        self.app.acted(outcome)  # type: ignore[attr-defined]
+        self.refresh_campaign()
 
     def action_choose(self, number: int) -> None:
         choice = self.query_one(PhasePrompt).kind_for_number(int(number))
