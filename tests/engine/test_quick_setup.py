@@ -76,3 +76,29 @@ def test_rule_set_without_quick_setup_says_so() -> None:
         e.perform("gm.quick_setup")
     kinds = {c.kind: c for c in e.gm_choices()}
     assert kinds["gm.quick_setup"].available is False
+
+
+@pytest.mark.parametrize(("sid", "options"), [("standard", {}), ("seed_start", {}),
+                                              ("standard", {"shatter_drones": True})])
+def test_ssw_quick_setup_after_the_sealed_condition(sid: str, options: dict) -> None:
+    ruleset = load_ruleset("second_sathar_war")
+    e = Engine.create(ruleset, sid, options, 5, "auto", "t")
+    assert "seal their retreat condition" in (ruleset.quick_setup_why_not(e.state) or "")
+    e.advance()
+    e.perform("choose_retreat_condition", {"condition": 3}, by="SATHAR")
+    e.advance()
+    before = _plain(e.state.to_dict())
+    e.perform("gm.quick_setup")
+    assert e.state.step == "SFN_DECISION" and e.missing() == []
+    assert e.state.secrets["SATHAR"]["retreat_condition"] == 3  # the secret stays theirs
+    circles = {f.location for f in e.state.formations.values()
+               if f.side == "SATHAR" and f.kind == "fleet"}
+    assert len(circles) >= 2 and all(c.startswith("circle:") for c in circles)
+    e.undo(confirm=True)
+    assert _plain(e.state.to_dict()) == before
+
+
+def test_ssw_resumed_campaign_has_nothing_to_set_up() -> None:
+    ruleset = load_ruleset("second_sathar_war")
+    e = Engine.create(ruleset, "seed_day13", None, 5, "auto", "t")
+    assert "mid-war" in (ruleset.quick_setup_why_not(e.state) or "")
