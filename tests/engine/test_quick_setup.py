@@ -9,7 +9,7 @@ from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.registry import load_ruleset
 
-RULESETS = ("prestags", "fifth_frontier_war")
+RULESETS = ("prestags", "fifth_frontier_war", "prefect", "star_cruiser_lite")
 
 
 def _plain(state: dict) -> dict:
@@ -102,3 +102,45 @@ def test_ssw_resumed_campaign_has_nothing_to_set_up() -> None:
     ruleset = load_ruleset("second_sathar_war")
     e = Engine.create(ruleset, "seed_day13", None, 5, "auto", "t")
     assert "mid-war" in (ruleset.quick_setup_why_not(e.state) or "")
+
+
+def test_prefect_liberation_places_every_base_and_counter_on_a_marked_placeholder_map() -> None:
+    e = Engine.create(load_ruleset("prefect"), "liberation", None, 2, "auto", "t")
+    out = e.perform("gm.quick_setup")
+    assert "placeholder map" in e.state.vars["map_note"]
+    assert any("placeholder map" in line for line in out.entry.lines)
+    from rulesets.prefect.actions_setup import unplaced, unplaced_bases
+    from rulesets.prefect.board import Board
+
+    assert unplaced(e.state) == [] and unplaced_bases(e.state) == []
+    board = Board(e.state)
+    for f in e.state.formations.values():
+        org = e.state.formations.get(f.parent or "")
+        if f.location and f.location.startswith("hex:") and org and org.data.get("areas"):
+            assert board.area_of(f.location[4:]) in org.data["areas"], f.id
+    assert not e.state.step.startswith("P_SETUP")
+
+
+def test_scl_quick_setup_gives_standing_orders_to_every_nation_at_war() -> None:
+    e = Engine.create(load_ruleset("star_cruiser_lite"), "demo", None, 2, "auto", "t")
+    e.perform("gm.quick_setup")
+    assert e.state.step == "M0.ORDERS" and e.missing() == []
+    e.advance()  # the referee can go on straight away
+    assert e.state.step != "M0.ORDERS"
+
+
+def test_cli_new_with_quick_setup(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    run = [sys.executable, "-m", "campaign_tui", "--home", str(home)]
+    made = subprocess.run([*run, "new", "prestags", "--scenario", "chariot-rome", "--seed", "3",
+                           "--quick-setup"], capture_output=True, text=True, check=True)
+    path = made.stdout.strip()
+    status = subprocess.run([*run, "status", path], capture_output=True, text=True, check=True)
+    assert "Set-up" not in status.stdout.splitlines()[1]
+    undo = subprocess.run([*run, "undo", path], capture_output=True, text=True)
+    assert undo.returncode == 0, undo.stderr
+    status = subprocess.run([*run, "status", path], capture_output=True, text=True, check=True)
+    assert "Set-up" in status.stdout.splitlines()[1]
