@@ -9,6 +9,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from rulesets.prefect import candidates as C
 from rulesets.prefect.board import TERRAINS, Board, hexid, other
 from rulesets.prefect.common import actor_side, own_unit
 from rulesets.prefect.rulings import area_of, norm_terrain, remember_hex, terrain_of
@@ -176,7 +177,11 @@ def register_city(ctx: Ctx, name: str, hex: str, controller: str) -> None:
 
 
 @action(
-    "place_base", "Place a base on the map", Param("base", "unit"), Param("hex"), reference="6.3, 6.4, G2"
+    "place_base",
+    "Place a base on the map",
+    Param("base", "unit", candidates=C.waiting_bases),
+    Param("hex"),
+    reference="6.3, 6.4, G2",
 )
 def place_base(ctx: Ctx, base: str, hex: str) -> None:
     """Put a scenario base whose hex is on the (missing) scenario map into its hex."""
@@ -218,7 +223,7 @@ def _check_area(
 @action(
     "place_tf",
     "Place a task force",
-    Param("tf", "formation"),
+    Param("tf", "formation", candidates=C.waiting_forces),
     Param("hex"),
     Param("area", "int", required=False, min=1, max=10, help="the planetary area of the hex, if asked"),
     Param("terrain", "choice", choices=TERRAINS, required=False, help="its terrain, if asked"),
@@ -256,8 +261,8 @@ def place_tf(ctx: Ctx, tf: str, hex: str, area: int | None = None, terrain: str 
 @action(
     "assign_unit",
     "Move a unit to another task force (set-up)",
-    Param("unit", "unit"),
-    Param("tf", "formation"),
+    Param("unit", "unit", candidates=C.own_units),
+    Param("tf", "formation", candidates=C.own_record_tfs),
     reference="2.1 P_SETUP.2",
     visibility="actor",
 )
@@ -277,7 +282,7 @@ def assign_unit(ctx: Ctx, unit: str, tf: str) -> None:
 @action(
     "open_tf",
     "Open another task force (set-up)",
-    Param("org", "formation"),
+    Param("org", "formation", candidates=C.own_orgs),
     reference="2.1, 3.2",
     visibility="actor",
 )
