@@ -22,7 +22,7 @@ from campaign_tui.ui.screens.base import CampaignScreen
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
-from campaign_tui.ui.widgets.prompt import PhasePrompt
+from campaign_tui.ui.widgets.prompt import PhasePrompt, numbered
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
@@ -233,11 +233,38 @@ class MainScreen(CampaignScreen):
         self.refresh_campaign()
 
     def action_choose(self, number: int) -> None:
+        if int(number) == 0:
+            self._more_actions()
+            return
         choice = self.query_one(PhasePrompt).kind_for_number(int(number))
         if choice is None:
             self.notify(f"There is no action {number} now.", severity="warning", timeout=3)
             return
         self.run_choice(choice)
+
+    def _more_actions(self) -> None:
+        """Key 0: the actions past the ninth, in a list."""
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog
+
+        prompt = self.query_one(PhasePrompt)
+        extra = [c for c in numbered(prompt.choices)][9:]
+        if not extra:
+            self.notify("There are no more than nine actions now.", timeout=3)
+            return
+        items: list[tuple[str, str | Text]] = []
+        for c in extra:
+            label = Text(c.title, style="" if c.available else "dim")
+            if not c.available and c.reason:
+                label.append(f"  — not now: {c.reason}", style="italic")
+            items.append((c.kind, label))
+
+        def chosen(kind: str | None) -> None:
+            choice = next((c for c in extra if c.kind == kind), None)
+            if choice is not None:
+                self.run_choice(choice)
+
+        self.app.push_screen(ChoiceDialog("More actions", items, "The actions past the "
+                                          "ninth (0 in the prompt)."), chosen)
 
     def on_phase_prompt_choose(self, event: PhasePrompt.Choose) -> None:
         event.stop()

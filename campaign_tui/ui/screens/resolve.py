@@ -296,8 +296,20 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             return
         self._compute()
 
+    def _missing_field(self) -> ParamField | None:
+        return next((f for f in self.query(ParamField)
+                     if f.param.required and f.value() is None), None)
+
     def _compute(self) -> None:
         self._error("")
+        empty = self._missing_field()
+        if empty is not None:
+            # said in the table's words, with the field to fill focused
+            what = empty.param.help or empty.param.name.replace("_", " ")
+            self._error(f"{self.title_text}: choose {what}.")
+            empty.widget.focus()
+            self._set_stage("form")
+            return
         try:
             outcome = self.session.perform(self.kind, self._params(), self.answers,
                                            preview=True, hold_rolls=not self.rolled)

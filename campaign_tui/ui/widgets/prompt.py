@@ -91,7 +91,7 @@ class PhasePrompt(Vertical):
         self.choices = list(st.choices)
         options: list[Option] = []
         for i, c in enumerate(numbered(self.choices), 1):
-            options.append(Option(choice_text(str(i) if i < 10 else " ", c), id=c.kind,
+            options.append(Option(choice_text(str(i) if i < 10 else "0", c), id=c.kind,
                                   disabled=not c.available or read_only))
         adv = next((c for c in self.choices if c.kind == "advance"), None)
         if adv is not None:
