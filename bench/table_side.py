@@ -113,6 +113,7 @@ class Driver:
                 print(shown, file=sys.stderr)
             if "Result:" in shown:
                 self.send("Enter")
+                self.settle(1.0)
                 return
             if re.search(r"how many|what is the (range|distance)|number", shown, re.I):
                 self.type("1")
