@@ -106,19 +106,27 @@ class Driver:
         self.settle(1.0)  # keys typed while a screen is still being mounted are lost
 
     def answer(self) -> None:
-        """Answer the dialog's questions with their defaults until the result shows."""
+        """Answer the dialog's questions with their defaults until the result shows, then
+        apply it (done when the top bar counts one more unsaved action)."""
+        before = _unsaved(self.screen())
         for _ in range(25):
             shown = self.settle(0.8)
             if os.environ.get("TABLE_DEBUG"):
                 print(shown, file=sys.stderr)
+            if _unsaved(shown) > before:
+                return
             if "Result:" in shown:
                 self.send("Enter")
-                self.settle(1.0)
-                return
-            if re.search(r"how many|what is the (range|distance)|number", shown, re.I):
+                continue
+            if re.search(r"how many|what is the (range|distance)", shown, re.I):
                 self.type("1")
             self.send("Enter")
         raise TimeoutError(f"no result after 25 answers; the screen shows:\n{self.screen()}")
+
+
+def _unsaved(screen: str) -> int:
+    m = re.search(r"(\d+) unsaved", screen)
+    return int(m.group(1)) if m else 0
 
 
 def ruleset_ids(cmd: list[str]) -> list[str]:
