@@ -78,6 +78,19 @@ class Driver:
                 raise TimeoutError(f"waited {timeout:g}s for {text!r}; the screen shows:\n{shown}")
             time.sleep(0.1)
 
+    def save(self) -> None:
+        """ctrl+s until the top bar says saved (a key sent while a dialog closes is lost
+        on a loaded machine; each try counts)."""
+        for _ in range(3):
+            self.send("C-s")
+            deadline = time.monotonic() + 6
+            while time.monotonic() < deadline:
+                top = self.screen().splitlines()[:1]
+                if top and " saved " in f"{top[0]} " and "unsaved" not in top[0]:
+                    return
+                time.sleep(0.2)
+        raise TimeoutError(f"not saved; the screen shows:\n{self.screen()}")
+
     def gone(self, timeout: float = WAIT) -> None:
         """Wait for the program to end (its session closes with it)."""
         deadline = time.monotonic() + timeout
@@ -114,9 +127,13 @@ class Driver:
             if os.environ.get("TABLE_DEBUG"):
                 print(shown, file=sys.stderr)
             if _unsaved(shown) > before:
+                self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
                 return
             if "Result:" in shown:
                 self.send("Enter")
+                deadline = time.monotonic() + WAIT
+                while _unsaved(self.screen()) <= before and time.monotonic() < deadline:
+                    time.sleep(0.2)
                 continue
             if re.search(r"how many|what is the (range|distance)", shown, re.I):
                 self.type("1")
@@ -156,8 +173,7 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
             d.step(key, expect)
         combat = rid in COMBAT
         keys, seconds = d.keys, time.monotonic() - start
-        d.send("C-s")
-        d.wait_for("Saved")
+        d.save()
         d.send("C-q")
         d.gone()
         # reopen: the campaign is listed and opens
