@@ -102,6 +102,19 @@ class Driver:
             time.sleep(0.1)
         raise TimeoutError(f"the program did not quit; the screen shows:\n{self.screen()}")
 
+    def stable(self, gap: float = 0.5, timeout: float = WAIT) -> str:
+        """The screen once it has stopped changing (on a loaded machine a capture taken
+        too soon shows the screen before the last key, and the next key then goes to the
+        wrong place)."""
+        shown = self.settle(gap)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            again = self.settle(gap)
+            if again == shown:
+                return again
+            shown = again
+        return shown
+
     def settle(self, seconds: float = 0.6) -> str:
         time.sleep(seconds)
         return self.screen()
@@ -123,7 +136,7 @@ class Driver:
         apply it (done when the top bar counts one more unsaved action)."""
         before = _unsaved(self.screen())
         for _ in range(25):
-            shown = self.settle(0.8)
+            shown = self.stable()
             if os.environ.get("TABLE_DEBUG"):
                 print(shown, file=sys.stderr)
             if _unsaved(shown) > before:
