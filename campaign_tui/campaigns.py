@@ -46,9 +46,12 @@ def unique_folder(parent: Path, name: str) -> Path:
 
 def new_campaign(places: Places, ruleset_id: str, scenario: str | None = None,
                  name: str | None = None, seed: int | None = None, dice: str = "auto",
-                 options: dict[str, Any] | None = None, folder: Path | None = None) -> Path:
+                 options: dict[str, Any] | None = None, folder: Path | None = None,
+                 quick_setup: bool = False) -> Path:
     ruleset = load_ruleset(ruleset_id)
     engine = Engine.create(ruleset, scenario, options, seed, dice, name)
+    if quick_setup:
+        engine.perform("gm.quick_setup")
     places.ensure()
     path = folder or unique_folder(places.campaigns, engine.info.name)
     store = create_campaign(engine, path)

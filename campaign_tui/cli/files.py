@@ -37,7 +37,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
     options = pairs(args.option or [])
     path = new_campaign(places_of(args), args.ruleset, args.scenario, args.name, args.seed,
-                        args.dice, options, Path(args.path) if args.path else None)
+                        args.dice, options, Path(args.path) if args.path else None,
+                        quick_setup=args.quick_setup)
     if args.json:
         emit("new", {"path": str(path)})
     else:

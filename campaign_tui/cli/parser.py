@@ -102,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--option", action="append", metavar="NAME=VALUE",
                     help="set a rule-set option (repeatable)")
     sp.add_argument("--path", help="create the campaign folder here")
+    sp.add_argument("--quick-setup", action="store_true",
+                    help="do the scenario's whole set-up at once (one undo removes it)")
     json_arg(sp)
 
     sp = add("list", cmd_list, "your campaigns and the bundled examples")

@@ -23,6 +23,9 @@ PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "si
                "formations", "list", "record", "json", "hex")
 
 
+Candidates = Callable[["State", str], "list[str]"]
+
+
 @record(frozen=True)
 class Param:
     name: str
@@ -36,6 +39,10 @@ class Param:
     record: str = ""  # for type "record": the collection name
     # for type "hex": state -> the campaign's Board or HexGrid (None: any hex number)
     board: Callable[[State], Any] | None = None
+    # what fits here now, from the rule set: ``candidates(state, actor) -> [id, ...]`` (units,
+    # formations, places, sides...; *actor* is the side acting, or "gm"). Forms offer only
+    # these and fill in a single one; the engine still checks whatever is given.
+    candidates: Candidates | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.type not in PARAM_TYPES:
@@ -100,6 +107,17 @@ class Param:
 
             return check_hex(raw, state, self.board, where)
         return str(raw)
+
+
+    def candidates_for(self, state: State, actor: str) -> list[str] | None:
+        """The rule set's candidates for this parameter now, or None when it names none.
+        A fault in a rule set's candidate function never stops a form: it offers none."""
+        if self.candidates is None:
+            return None
+        try:
+            return [str(c) for c in self.candidates(state, actor)]
+        except Exception:  # a hint only; the engine checks the value itself
+            return None
 
 
 Handler = Callable[..., None]

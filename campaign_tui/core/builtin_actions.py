@@ -324,9 +324,25 @@ def end_campaign(ctx: Ctx, result: str, winner: str) -> None:
     ctx.summary(f"Campaign ended by the GM: {result}")
 
 
+@action("gm.quick_setup", "Quick set-up", key="",
+        help="Do the whole set-up of this scenario at once: the printed deployment where the "
+             "rules give it, otherwise a legal default placement marked as such. Adjust it "
+             "afterwards with the usual actions; one undo removes it.")
+def quick_setup(ctx: Ctx) -> None:
+    """The rule set's quick set-up of the campaign's scenario, as one logged action."""
+    reason = ctx.ruleset.quick_setup_why_not(ctx.state)
+    if reason:
+        raise ActionRejected(f"Quick set-up: {reason}")
+    scenario = ctx.ruleset.scenario(ctx.engine.info.scenario or None)
+    ctx.tags["quick_setup"] = True
+    ctx.ruleset.quick_setup(ctx, scenario)
+    if not ctx.summary_text:
+        ctx.summary(f"Quick set-up of {scenario.title}")
+
+
 BUILTIN_ACTIONS: dict[str, ActionDef] = {
     d.kind: d for d in (
-        ADVANCE_ACTION, note, set_status, set_attr, move_unit, place, add_unit, remove_unit,
+        ADVANCE_ACTION, quick_setup, note, set_status, set_attr, move_unit, place, add_unit, remove_unit,
         add_formation, edit_formation, remove_formation, set_var, set_ledger, set_option,
         set_dice, edit_table, reset_table, edit_catalog, goto, set_clock, reveal, end_campaign,
         *MAP_ACTIONS,

@@ -228,6 +228,8 @@ class Engine:
         out = []
         for d in defs:
             reason = d.why_not(self.state)
+            if d.kind == "gm.quick_setup":
+                reason = self.ruleset.quick_setup_why_not(self.state)
             out.append(ActionChoice(d.kind, d.title, reason is None, reason, d.params, d.help,
                                     d.key, "gm", d.reference))
         return out

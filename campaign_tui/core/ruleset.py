@@ -13,7 +13,7 @@ import functools
 import hashlib
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.actions import ActionDef
 from campaign_tui.core.board import Board, bare_board
@@ -25,6 +25,9 @@ from campaign_tui.core.options import OptionDef
 from campaign_tui.core.procedures import ProcedureDef
 from campaign_tui.core.scenario import Builder, Scenario
 from campaign_tui.core.tables import Table, TableSet
+
+if TYPE_CHECKING:
+    from campaign_tui.core.context import Ctx
 
 
 def _walk(node: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
@@ -174,6 +177,17 @@ class RuleSet:
         return b
 
     # -- hooks with defaults --------------------------------------------------------------
+    def quick_setup_why_not(self, state: State) -> str | None:
+        """None when :meth:`quick_setup` can be done now, else the reason it cannot (a rule
+        set with a quick set-up says so until its set-up is over)."""
+        return f"{self.name} has no quick set-up"
+
+    def quick_setup(self, ctx: Ctx, scenario: Scenario) -> None:
+        """Do *scenario*'s whole set-up through *ctx* (one logged GM action, so one undo
+        removes it): the printed deployment where the rules give it, otherwise a legal
+        placement marked as a default with its provenance, which the GM can then adjust."""
+        raise InvalidInput(f"{self.name} has no quick set-up")
+
     def resolve_actor(self, state: State, actor: str) -> str:
         """Turn a step's actor (a role such as "attacker", or a side id) into a side id."""
         roles = state.vars.get("roles", {})

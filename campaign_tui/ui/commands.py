@@ -111,7 +111,10 @@ P_REFRESH = _c("refresh", "r", "Refresh", "Read the campaigns folder again", foo
 # -- main screen ----------------------------------------------------------------------------
 ADVANCE = _c("advance", "n", "Advance", "Finish this step and go on (refused, with the reason, "
              "while something required is missing)")
-CHOOSE = _c("choose", "1,2,3,4,5,6,7,8,9", "Do #", "Do the numbered action of the phase prompt",
+QUICK_SETUP = _c("quick-setup", "q", "Quick set-up", "Do the scenario's whole set-up at once "
+                  "(printed deployment or a marked default; one undo removes it)", footer=False)
+CHOOSE = _c("choose", "0,1,2,3,4,5,6,7,8,9", "Do #", "Do the numbered action of the phase "
+            "prompt (0: the actions past the ninth)",
             "choose", footer=False, palette=False)
 SHOW_PROMPT = _c("show-prompt", "f2", "Prompt", "Show the phase prompt", "show_panel('prompt')", footer=False)
 SHOW_OOB = _c("show-oob", "f3", "Forces", "Show the order of battle", "show_panel('oob')", footer=False)

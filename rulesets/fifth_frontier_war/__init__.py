@@ -62,6 +62,16 @@ class FifthFrontierWar(RuleSet):
 
         return board(state)
 
+    def quick_setup_why_not(self, state: State) -> str | None:
+        from rulesets.fifth_frontier_war import quick_setup
+
+        return quick_setup.why_not(state)
+
+    def quick_setup(self, ctx: Any, scenario: Scenario) -> None:
+        from rulesets.fifth_frontier_war import quick_setup
+
+        quick_setup.run(ctx)
+
     def unit_stats(self, state: State, unit: Unit) -> str:
         from rulesets.fifth_frontier_war.reports import unit_stats
 

@@ -7,6 +7,7 @@ from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import Formation
+from rulesets.fifth_frontier_war import candidates as C
 from rulesets.fifth_frontier_war import combat as K
 from rulesets.fifth_frontier_war import movement, ops
 from rulesets.fifth_frontier_war.acting import owns, side_for
@@ -48,8 +49,8 @@ def _conforms(ctx: Ctx, g: Game, fid: str, ids: list[str]) -> None:
 @action(
     "form_fleet",
     "Bring a fleet marker into play",
-    Param("marker", "record", record="fleet_markers"),
-    Param("squadrons", "units"),
+    Param("marker", "record", record="fleet_markers", candidates=C.free_markers),
+    Param("squadrons", "units", candidates=C.loose_squadrons),
     Param("admiral", required=False, default="", help="an admiral present to command it"),
     reference="4A.3",
     key="f",
@@ -96,7 +97,7 @@ def form_fleet(ctx: Ctx, marker: str, squadrons: list[str], admiral: str) -> Non
     "attach",
     "Attach squadrons to a fleet",
     Param("squadrons", "units"),
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     reference="4A.2",
 )
 def attach(ctx: Ctx, squadrons: list[str], fleet: str) -> None:
@@ -123,7 +124,8 @@ def detach(ctx: Ctx, squadrons: list[str]) -> None:
     ctx.summary(f"{len(squadrons)} squadron(s) detached")
 
 
-@action("disband_fleet", "Disband a fleet", Param("fleet", "formation"), reference="4A.4")
+@action("disband_fleet", "Disband a fleet", Param("fleet", "formation", candidates=C.own_fleets),
+        reference="4A.4")
 def disband_fleet(ctx: Ctx, fleet: str) -> None:
     """Detach every squadron and return the marker; it may come back into play later."""
     f = ctx.state.formations[fleet]
@@ -167,7 +169,7 @@ def _assign(ctx: Ctx, g: Game, admiral: str, fleet: str, command: bool) -> None:
     "assign_admiral",
     "Assign an admiral to a fleet",
     Param("admiral", "unit"),
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     Param("command", "bool", required=False, default=True, help="take command (else ride along)"),
     reference="4A.5, 5.18",
     key="a",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.fifth_frontier_war import candidates as C
 from rulesets.fifth_frontier_war import setup_rules
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.game import Game
@@ -82,7 +83,7 @@ def place_guerrillas(ctx: Ctx, placements: str) -> None:
 @action(
     "deploy",
     "Place counters",
-    Param("units", "units", help="counters still waiting for placement"),
+    Param("units", "units", help="counters still waiting for placement", candidates=C.waiting_counters),
     Param("to", help="the hex"),
     Param(
         "on_world",

@@ -9,6 +9,7 @@ from typing import Any
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.fifth_frontier_war import candidates as C
 from rulesets.fifth_frontier_war import control, fuel, movement, ops, reinforcements, victory
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.acting import owns, side_for
@@ -168,7 +169,7 @@ def move_scout(ctx: Ctx, squadron: str, to: str) -> None:
 @action(
     "move_fleet",
     "Move a well-led fleet",
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     Param("to", help="hex or box"),
     reference="2D",
     key="m",
@@ -290,7 +291,7 @@ def _store(ctx: Ctx, g: Game, f: Any, new: P.Plot, base: int) -> None:
 @action(
     "plot",
     "Plot orders",
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     Param(
         "orders",
         help="turn:order pairs, e.g. 7:J2011, 8:R2011 (R alone: hold where the fleet will be); "
@@ -339,7 +340,7 @@ def plot_orders(ctx: Ctx, fleet: str, orders: str) -> None:
 @action(
     "plot_detach",
     "Plot a detachment",
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     Param("turn", "int"),
     Param("squadrons", "units"),
     visibility="actor",
@@ -364,7 +365,11 @@ def plot_detach(ctx: Ctx, fleet: str, turn: int, squadrons: list[str]) -> None:
 
 
 @action(
-    "abort_plot", "Abort a plot", Param("fleet", "formation"), visibility="actor", reference="5.16, WE-07"
+    "abort_plot",
+    "Abort a plot",
+    Param("fleet", "formation", candidates=C.own_fleets),
+    visibility="actor",
+    reference="5.16, WE-07",
 )
 def abort_plot(ctx: Ctx, fleet: str) -> None:
     """Every plotted order after this turn becomes a hold where the fleet is; new orders then
@@ -377,7 +382,11 @@ def abort_plot(ctx: Ctx, fleet: str) -> None:
 
 
 @action(
-    "insert_hold", "Insert a hold", Param("fleet", "formation"), visibility="actor", reference="5.16, WE-08"
+    "insert_hold",
+    "Insert a hold",
+    Param("fleet", "formation", candidates=C.own_fleets),
+    visibility="actor",
+    reference="5.16, WE-08",
 )
 def insert_hold(ctx: Ctx, fleet: str) -> None:
     """After a failed refuel: hold next turn and delay every later order one turn (no new order
@@ -393,7 +402,7 @@ def insert_hold(ctx: Ctx, fleet: str) -> None:
 @action(
     "erase_plot",
     "Erase plotted orders",
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.own_fleets),
     Param("turns", "list", help="turns to erase (beyond the horizon; any at the initial plot)"),
     visibility="actor",
     reference="5.16, WE-09",

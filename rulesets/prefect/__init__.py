@@ -67,6 +67,16 @@ class Prefect(RuleSet):
             )
         return out
 
+    def quick_setup_why_not(self, state: State) -> str | None:
+        from rulesets.prefect import quick_setup
+
+        return quick_setup.why_not(state)
+
+    def quick_setup(self, ctx: Any, scenario: Scenario) -> None:
+        from rulesets.prefect import quick_setup
+
+        quick_setup.run(ctx)
+
     def build(self, scenario: Scenario, options: dict[str, Any]) -> State:
         from rulesets.prefect.scenario_build import build_state
 

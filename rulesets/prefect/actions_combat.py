@@ -8,6 +8,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from rulesets.prefect import candidates as C
 from rulesets.prefect import ground_combat, ops
 from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, map_board, other
 from rulesets.prefect.common import actor_side, own_force
@@ -19,8 +20,8 @@ from rulesets.prefect.rulings import adjacent, area_of
 @action(
     "detect",
     "Detection attempt",
-    Param("tf", "formation", help="your detecting task force"),
-    Param("target", "formation", help="an adjacent enemy task force"),
+    Param("tf", "formation", help="your detecting task force", candidates=C.own_forces),
+    Param("target", "formation", help="an adjacent enemy task force", candidates=C.enemy_forces),
     Param("esm", "int", required=False, help="ESM to announce (default: the full value)"),
     reference="P2.1, 5.3",
     key="d",
@@ -53,8 +54,9 @@ def detect(ctx: Ctx, tf: str, target: str, esm: int | None = None) -> None:
 @action(
     "declare_attack",
     "Declare an attack",
-    Param("attackers", "formations", help="your adjacent task forces"),
-    Param("target", "formation", required=False, help="the enemy task force attacked"),
+    Param("attackers", "formations", help="your adjacent task forces", candidates=C.own_forces),
+    Param("target", "formation", required=False, help="the enemy task force attacked",
+          candidates=C.enemy_forces),
     Param("hex", "hex", required=False, board=map_board,
           help="or: an adjacent hex holding only disrupted enemy units"),
     side="attacker",

@@ -9,6 +9,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from rulesets.prefect import candidates as C
 from rulesets.prefect import ground_combat, ops
 from rulesets.prefect.board import TERRAINS, Board, hexid, map_board, other
 from rulesets.prefect.capture import capture_hex
@@ -57,7 +58,7 @@ def _moving_not_started(s: State) -> str | None:
 @action(
     "move_tf",
     "Move a task force",
-    Param("tf", "formation", help="the Attacker's task force"),
+    Param("tf", "formation", help="the Attacker's task force", candidates=C.attacker_forces),
     Param("mode", "choice", choices=("combat", "laf"), help="Combat or Low-Altitude Flight"),
     side="attacker",
     reference="P1.1, 5.1",

@@ -10,6 +10,7 @@ from campaign_tui.core.board import facts
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from rulesets.prefect import candidates as C
 from rulesets.prefect.board import TERRAINS, Board, hexid, map_board, other
 from rulesets.prefect.common import actor_side, own_unit
 from rulesets.prefect.rulings import area_of, norm_terrain, remember_hex, terrain_of
@@ -162,7 +163,10 @@ def register_city(ctx: Ctx, name: str, hex: str, controller: str) -> None:
 
 
 @action(
-    "place_base", "Place a base on the map", Param("base", "unit"), Param("hex", "hex", board=map_board),
+    "place_base",
+    "Place a base on the map",
+    Param("base", "unit", candidates=C.waiting_bases),
+    Param("hex", "hex", board=map_board),
     reference="6.3, 6.4, G2",
 )
 def place_base(ctx: Ctx, base: str, hex: str) -> None:
@@ -206,7 +210,7 @@ def _check_area(
 @action(
     "place_tf",
     "Place a task force",
-    Param("tf", "formation"),
+    Param("tf", "formation", candidates=C.waiting_forces),
     Param("hex", "hex", board=map_board),
     Param("area", "int", required=False, min=1, max=10, help="the planetary area of the hex, if asked"),
     Param("terrain", "choice", choices=TERRAINS, required=False, help="its terrain, if asked"),
@@ -244,8 +248,8 @@ def place_tf(ctx: Ctx, tf: str, hex: str, area: int | None = None, terrain: str 
 @action(
     "assign_unit",
     "Move a unit to another task force (set-up)",
-    Param("unit", "unit"),
-    Param("tf", "formation"),
+    Param("unit", "unit", candidates=C.own_units),
+    Param("tf", "formation", candidates=C.own_record_tfs),
     reference="2.1 P_SETUP.2",
     visibility="actor",
 )
@@ -265,7 +269,7 @@ def assign_unit(ctx: Ctx, unit: str, tf: str) -> None:
 @action(
     "open_tf",
     "Open another task force (set-up)",
-    Param("org", "formation"),
+    Param("org", "formation", candidates=C.own_orgs),
     reference="2.1, 3.2",
     visibility="actor",
 )

@@ -9,6 +9,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from rulesets.prefect import candidates as C
 from rulesets.prefect import ops
 from rulesets.prefect.board import KU_CRASSUS, MISSIONS, Board, other
 from rulesets.prefect.checks import roll_check
@@ -60,7 +61,7 @@ def _parse_allocation(text: str) -> dict[str, int]:
 @action(
     "deploy_tf",
     "Deploy a naval task force",
-    Param("tf", "formation"),
+    Param("tf", "formation", candidates=C.own_naval_tfs),
     Param("where", help="a sector such as 3,2, or outsystem"),
     reference="2.1 S_SETUP",
     visibility="actor",
@@ -150,7 +151,7 @@ def station_marines(ctx: Ctx, unit: str, base: str) -> None:
 @action(
     "set_mission",
     "Assign a mission",
-    Param("tf", "formation"),
+    Param("tf", "formation", candidates=C.own_naval_tfs),
     Param("mission", "choice", choices=MISSIONS),
     Param("segment", "int", required=False, min=1, max=10, help="Sector Defense: segment for all its units"),
     reference="2.4 S1, T12",

@@ -79,6 +79,16 @@ class Prestags(RuleSet):
 
         return scenarios.build(self, scenario, options)
 
+    def quick_setup_why_not(self, state: State) -> str | None:
+        from rulesets.prestags import quick_setup
+
+        return quick_setup.why_not(state)
+
+    def quick_setup(self, ctx: Any, scenario: Scenario) -> None:
+        from rulesets.prestags import quick_setup
+
+        quick_setup.run(ctx)
+
     # -- hooks -------------------------------------------------------------------------------------
     def badges(self, state: State, unit: Unit) -> list[str]:
         from rulesets.prestags import views

@@ -7,6 +7,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision
 from campaign_tui.core.errors import ActionRejected
+from rulesets.prestags import candidates as C
 from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results
 from rulesets.prestags.common import Info, frac, ftext, info, other, stamp, units_at
 
@@ -66,8 +67,8 @@ def _fire(ctx: Ctx, firers: list[str], target: str, defensive: bool) -> None:
 @action(
     "fire",
     "Fire at a hex",
-    Param("firers", "units", help="the firing units"),
-    Param("target", "hex", help="the target hex", board=hexmap.board),
+    Param("firers", "units", help="the firing units", candidates=C.own_units),
+    Param("target", "hex", help="the target hex", board=hexmap.board, candidates=C.enemy_hexes),
     side="phasing",
     key="f",
     reference="6.0",
@@ -82,8 +83,9 @@ def fire(ctx: Ctx, firers: list[str], target: str) -> None:
 @action(
     "defensive_fire",
     "Defensive fire",
-    Param("firers", "units", help="the firing units"),
-    Param("target", "hex", help="an adjacent hex an enemy unit moved into", board=hexmap.board),
+    Param("firers", "units", help="the firing units", candidates=C.own_units),
+    Param("target", "hex", help="an adjacent hex an enemy unit moved into", board=hexmap.board,
+          candidates=C.enemy_hexes),
     side="non_phasing",
     key="f",
     reference="6.4",
@@ -182,7 +184,7 @@ def retreats(ctx: Ctx, attackers: list[Info], targets: list[str], side: str) -> 
 @action(
     "melee",
     "Melee attack",
-    Param("attackers", "units", help="the attacking units"),
+    Param("attackers", "units", help="the attacking units", candidates=C.own_units),
     Param("targets", "list", help="the defending hex(es)"),
     Param(
         "flank",

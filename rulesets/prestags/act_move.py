@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.prestags import candidates as C
 from rulesets.prestags import hexmap, movement, results
 from rulesets.prestags.common import Info, ftext, info, side_data, stamp, units_of
 from rulesets.prestags.turns import arriving
@@ -43,7 +44,8 @@ def _movers(ctx: Ctx, ids: list[str], side: str, entering: bool) -> list[Info]:
 @action(
     "move",
     "Move a unit or stack",
-    Param("units", "units", help="the units (one hex; a stack moves at its slowest MA)"),
+    Param("units", "units", help="the units (one hex; a stack moves at its slowest MA)",
+          candidates=C.own_units),
     Param(
         "path",
         "list",
@@ -135,7 +137,7 @@ def move(ctx: Ctx, units: list[str], path: list[str], start_facing: int, end_fac
 @action(
     "flee",
     "Move a panicked unit away",
-    Param("unit", "unit", help="the panicked unit"),
+    Param("unit", "unit", help="the panicked unit", candidates=C.panicked),
     Param(
         "path",
         "list",

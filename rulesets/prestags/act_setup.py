@@ -8,6 +8,7 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.model import State
+from rulesets.prestags import candidates as C
 from rulesets.prestags import hexmap, movement
 from rulesets.prestags.common import side_data, units_of
 
@@ -120,7 +121,7 @@ def _placements(
 @action(
     "deploy",
     "Deploy units",
-    Param("units", "units", required=False, help="units to place"),
+    Param("units", "units", required=False, help="units to place", candidates=C.waiting_units),
     Param("hex", "hex", required=False, default="", help="the hex to place them in",
           board=hexmap.board),
     Param(

@@ -47,6 +47,16 @@ class SecondSatharWar(RuleSet):
 
         return build(self, scenario, options)
 
+    def quick_setup_why_not(self, state: State) -> str | None:
+        from .quick_setup import why_not
+
+        return why_not(state)
+
+    def quick_setup(self, ctx: Any, scenario: Scenario) -> None:
+        from .quick_setup import run
+
+        run(ctx)
+
     # -- hooks ------------------------------------------------------------------------------
     def resolve_actor(self, state: State, actor: str) -> str:
         if actor == "phasing":

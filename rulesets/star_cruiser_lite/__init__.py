@@ -58,6 +58,16 @@ class StarCruiserLite(RuleSet):
         b.var("relations", b.state.vars.get("relations", {}))
         return b.state
 
+    def quick_setup_why_not(self, state: State) -> str | None:
+        from rulesets.star_cruiser_lite import quick_setup
+
+        return quick_setup.why_not(state)
+
+    def quick_setup(self, ctx: Any, scenario: Scenario) -> None:
+        from rulesets.star_cruiser_lite import quick_setup
+
+        quick_setup.run(ctx)
+
     # -- hooks ----------------------------------------------------------------------------
     def redact(self, view: State, viewer: str) -> None:
         from rulesets.star_cruiser_lite.reports import redact

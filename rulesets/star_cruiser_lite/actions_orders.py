@@ -13,6 +13,7 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.star_cruiser_lite import candidates as C
 from rulesets.star_cruiser_lite.chores_week import transfer_ships
 from rulesets.star_cruiser_lite.game import Game
 from rulesets.star_cruiser_lite.orders import (
@@ -74,7 +75,7 @@ def import_orders(ctx: Ctx, text: str, nation: str) -> None:
 @action(
     "set_tf_order",
     "Give a task force its orders",
-    Param("tf", "formation"),
+    Param("tf", "formation", candidates=C.own_task_forces),
     Param(
         "movement",
         "choice",

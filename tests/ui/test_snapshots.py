@@ -58,8 +58,9 @@ def test_main_screen(snap_compare: Any, home_places: Places, demo_path: Path,
     _resolved(demo_path)
 
     async def open_formations(pilot: Pilot[Any]) -> None:
-        await pilot.press("f3", "down", "enter", "down", "down", "down", "down", "enter",
-                          "f2")
+        for key in ("f3", "down", "enter", "down", "down", "down", "down", "enter", "f2"):
+            await pilot.press(key)
+            await pilot.pause()
         await pilot.pause()
 
     assert snap_compare(make_app(home_places, demo_path), terminal_size=size,
@@ -70,8 +71,17 @@ def test_main_screen(snap_compare: Any, home_places: Places, demo_path: Path,
 def test_resolve_dialog(snap_compare: Any, home_places: Places, demo_path: Path,
                         size: tuple[int, int]) -> None:
     _played(demo_path)
+
+    async def open_dialog(pilot: Pilot[Any]) -> None:
+        # a pause after each key: on a loaded machine a key sent while the dialog is
+        # still being mounted would reach the screen below
+        for key in ("1", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+
     assert snap_compare(make_app(home_places, demo_path), terminal_size=size,
-                        press=["1", "enter"])
+                        run_before=open_dialog)
 
 
 @pytest.mark.parametrize("size", SIZES)

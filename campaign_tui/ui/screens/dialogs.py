@@ -155,8 +155,8 @@ class EntityPicker(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog tall"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            how = ("space or enter marks, ^n (or enter in the filter) takes the marked"
-                   if self.multi else "enter takes the highlighted one")
+            how = ("space marks, enter (or ^n) takes the marked" if self.multi
+                   else "enter takes the highlighted one")
             yield Static(Text(f"Type to filter; {how}.", style="dim"), classes="dialog-message")
             yield Entry(placeholder="filter", id="picker-filter", compact=True)
             if self.multi:
@@ -201,6 +201,12 @@ class EntityPicker(Dialog):
         self.action_done()
 
     def on_key(self, event: events.Key) -> None:
+        # in a list of several, space marks and enter takes the marks, as in any list
+        if event.key == "enter" and self.multi and self.focused is self.query_one("#picker-list"):
+            event.stop()
+            event.prevent_default()
+            self.action_done()
+            return
         # arrows in the filter move the list's cursor
         if event.key in ("down", "up") and self.focused is self.query_one("#picker-filter"):
             lst = self.query_one("#picker-list", OptionList)

@@ -22,7 +22,7 @@ from campaign_tui.ui.screens.base import CampaignScreen
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
-from campaign_tui.ui.widgets.prompt import PhasePrompt
+from campaign_tui.ui.widgets.prompt import PhasePrompt, numbered
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
@@ -35,7 +35,7 @@ WIDE = (120, 32)
 class MainScreen(CampaignScreen):
     """The main screen: phase prompt, order of battle and die log."""
 
-    CMDS: ClassVar = (C.ADVANCE, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
+    CMDS: ClassVar = (C.ADVANCE, C.QUICK_SETUP, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
                       C.SHOW_OOB, C.SHOW_LOG, C.TABLES, C.HISTORY, C.VIEW_AS, C.PRIVACY,
                       C.GM_MENU, C.CAMPAIGNS)
     BINDINGS: ClassVar = bindings(*CMDS)
@@ -139,8 +139,12 @@ class MainScreen(CampaignScreen):
         session = self.session
         try:
             st = session.status()
+            engine = session.engine
+            quick = (session.viewer == "gm" and not session.read_only
+                     and engine.ruleset.quick_setup_why_not(engine.state) is None)
             self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
-                                                    session.read_only, session.dice_mode())
+                                                    session.read_only, session.dice_mode(),
+                                                    quick_setup=quick)
         except Exception as exc:  # a rule-set fault: say so, keep the session
             self.notify(describe_error(exc), title="Display problem", severity="error",
                         timeout=10)
@@ -208,12 +212,59 @@ class MainScreen(CampaignScreen):
             return
         self.app.acted(outcome)  # type: ignore[attr-defined]
 
+    def action_quick_setup(self) -> None:
+        session = self.session
+        if session.read_only:
+            self.notify("Read-only: nothing can be changed.", severity="warning")
+            return
+        reason = session.engine.ruleset.quick_setup_why_not(session.engine.state)
+        if reason:
+            self.notify(reason, title="No quick set-up now", severity="warning", timeout=5)
+            return
+        try:
+            outcome = session.perform("gm.quick_setup")
+        except NeedDecision:
+            self.open_action("gm.quick_setup", "Quick set-up", ())
+            return
+        except Exception as exc:  # a rule-set fault must not end the session
+            self.notify(describe_error(exc), title="Quick set-up", severity="error", timeout=8)
+            return
+        self.app.acted(outcome)  # type: ignore[attr-defined]
+        self.refresh_campaign()
+
     def action_choose(self, number: int) -> None:
+        if int(number) == 0:
+            self._more_actions()
+            return
         choice = self.query_one(PhasePrompt).kind_for_number(int(number))
         if choice is None:
             self.notify(f"There is no action {number} now.", severity="warning", timeout=3)
             return
         self.run_choice(choice)
+
+    def _more_actions(self) -> None:
+        """Key 0: the actions past the ninth, in a list."""
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog
+
+        prompt = self.query_one(PhasePrompt)
+        extra = [c for c in numbered(prompt.choices)][9:]
+        if not extra:
+            self.notify("There are no more than nine actions now.", timeout=3)
+            return
+        items: list[tuple[str, str | Text]] = []
+        for c in extra:
+            label = Text(c.title, style="" if c.available else "dim")
+            if not c.available and c.reason:
+                label.append(f"  — not now: {c.reason}", style="italic")
+            items.append((c.kind, label))
+
+        def chosen(kind: str | None) -> None:
+            choice = next((c for c in extra if c.kind == kind), None)
+            if choice is not None:
+                self.run_choice(choice)
+
+        self.app.push_screen(ChoiceDialog("More actions", items, "The actions past the "
+                                          "ninth (0 in the prompt)."), chosen)
 
     def on_phase_prompt_choose(self, event: PhasePrompt.Choose) -> None:
         event.stop()

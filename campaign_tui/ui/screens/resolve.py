@@ -58,6 +58,8 @@ PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused fie
 class ResolveDialog(ModalScreen["Outcome | None"]):
     """The resolve dialog: parameters, decisions, roll, review, apply."""
 
+    DROPDOWN_MAX = 60  # more candidates than this stay a typed field
+
     CMDS: ClassVar = (C.ROLL, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
     BINDINGS: ClassVar = [*bindings(*CMDS), Binding("ctrl+q", "app.quit", show=False,
                                                     priority=True)]
@@ -84,24 +86,62 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.preview: Outcome | None = None
         self.rolled = False  # the first die was released: later dice roll without stopping
         self.view: State = session.view()
+        self.candidates = self._candidates()
         self._fill_entities(marks or [], cursor)
         self._choices_from_view()
 
+    def _candidates(self) -> dict[str, list[str]]:
+        """What the rule set says fits each parameter now, for the side acting (the
+        viewer, or for the GM the step's actor)."""
+        session = self.session
+        engine = session.engine
+        actor = session.viewer
+        if actor == "gm":
+            actor = engine.resolve_actor(engine.state, engine.step.actor)
+        out: dict[str, list[str]] = {}
+        for p in self.params:
+            found = p.candidates_for(self.view, actor)
+            if found is not None:
+                out[p.name] = found
+        return out
+
     def _choices_from_view(self) -> None:
-        """Sides and records are chosen from what the viewer sees."""
+        """Sides and records are chosen from what the viewer sees, places and the like from
+        the rule set's candidates (a short list becomes a dropdown)."""
         for p in self.params:
             if p.name in self.hints:
                 continue
-            if p.type == "side":
+            found = self.candidates.get(p.name)
+            if found is not None and p.type not in ENTITY_TYPES and p.type not in (
+                    "list", "json", "bool") and 0 < len(found) <= self.DROPDOWN_MAX:
+                self.hints[p.name] = [(c, self._candidate_label(p.type, c)) for c in found]
+            elif p.type == "side":
                 self.hints[p.name] = [(sid, f"{s.name} ({sid})")
                                       for sid, s in self.view.sides.items()]
             elif p.type == "record" and self.view.records(p.record):
                 self.hints[p.name] = [(key, key) for key in self.view.records(p.record)]
 
+    def _candidate_label(self, type_: str, value: str) -> str:
+        if type_ == "side" and value in self.view.sides:
+            return f"{self.view.sides[value].name} ({value})"
+        if value in self.view.units:
+            return f"{self.view.units[value].label} ({value})"
+        if value in self.view.formations:
+            return f"{self.view.formations[value].name} ({value})"
+        return value
+
     def _fill_entities(self, marks: list[str], cursor: str | None) -> None:
         used_cursor = False
         for p in self.params:
             if p.name in self.prefill:
+                continue
+            found = self.candidates.get(p.name)
+            if found is not None and len(found) == 1 and p.required:
+                # the only one that fits is filled in
+                self.prefill[p.name] = found if p.type in ("units", "formations") else found[0]
+                continue
+            if found is not None and p.type in ("units", "formations") and marks:
+                self.prefill[p.name] = [m for m in marks if m in found] or None
                 continue
             if p.type == "units" and marks:
                 self.prefill[p.name] = list(marks)
@@ -207,18 +247,25 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         p = field.param
         entries: list[PickEntry] = []
         view = self.view
+        fits = self.candidates.get(p.name)
         if p.type in ("unit", "units"):
             ruleset = self.session.engine.ruleset
-            for u in view.units.values():
-                label = unit_label(ruleset, view, u)
+            units = [view.units[i] for i in fits if i in view.units] if fits is not None \
+                else list(view.units.values())
+            for u in units:
+                # the id first, in full: names repeat and long labels are cut at 80 columns
+                label = Text(f"{u.id}  ", style="bold cyan")
+                label.append_text(unit_label(ruleset, view, u))
                 side = view.sides.get(u.side)
                 label.append(f"  ({side.name if side else u.side})", style="dim")
-                label.append(f"  [{u.id}]", style="dim")
                 entries.append(PickEntry(u.id, label, f"{label.plain} {u.type}".lower()))
         else:
-            for f in view.formations.values():
-                label = Text(f.name, style="bold")
-                label.append(f" ({f.kind}, {f.side})  [{f.id}]", style="dim")
+            forms = [view.formations[i] for i in fits if i in view.formations] \
+                if fits is not None else list(view.formations.values())
+            for f in forms:
+                label = Text(f"{f.id}  ", style="bold cyan")
+                label.append(f.name, style="bold")
+                label.append(f" ({f.kind}, {f.side})", style="dim")
                 entries.append(PickEntry(f.id, label, label.plain.lower()))
         multi = p.type in ("units", "formations")
 
@@ -250,8 +297,20 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             return
         self._compute()
 
+    def _missing_field(self) -> ParamField | None:
+        return next((f for f in self.query(ParamField)
+                     if f.param.required and f.value() is None), None)
+
     def _compute(self) -> None:
         self._error("")
+        empty = self._missing_field()
+        if empty is not None:
+            # said in the table's words, with the field to fill focused
+            what = empty.param.help or empty.param.name.replace("_", " ")
+            self._error(f"{self.title_text}: choose {what}.")
+            empty.widget.focus()
+            self._set_stage("form")
+            return
         try:
             outcome = self.session.perform(self.kind, self._params(), self.answers,
                                            preview=True, hold_rolls=not self.rolled)

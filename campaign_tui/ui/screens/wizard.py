@@ -49,6 +49,7 @@ class WizardScreen(AppScreen):
         self.ruleset: RuleSet | None = None
         self.scenario: Scenario | None = None
         self.rulesets: list[tuple[str, str, str]] = []
+        self._options_for: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="topbar")
@@ -130,7 +131,7 @@ class WizardScreen(AppScreen):
         else:
             self._go(STEPS[i - 1])
 
-    def action_next(self) -> None:
+    async def action_next(self) -> None:
         if self.step == "ruleset":
             ol = self.query_one("#ruleset-list", OptionList)
             if ol.highlighted is None:
@@ -141,8 +142,11 @@ class WizardScreen(AppScreen):
             if ol.highlighted is None or self.ruleset is None:
                 return
             sid = ol.get_option_at_index(ol.highlighted).id
-            self.scenario = next(s for s in self.ruleset.scenarios() if s.id == sid)
-            self._build_options()
+            chosen = next(s for s in self.ruleset.scenarios() if s.id == sid)
+            if (self.ruleset.id, chosen.id) != self._options_for:
+                # the same rule set and scenario again keep the options as the GM left them
+                self.scenario = chosen
+                await self._build_options()
             self._go("options")
         elif self.step == "options":
             if self._check_options():
@@ -151,9 +155,9 @@ class WizardScreen(AppScreen):
         else:
             self._create()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_next()
+        await self.action_next()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
@@ -195,9 +199,10 @@ class WizardScreen(AppScreen):
     def _option_defs(self) -> list[OptionDef]:
         return list(self.ruleset.options()) if self.ruleset is not None else []
 
-    def _build_options(self) -> None:
+    async def _build_options(self) -> None:
         form = self.query_one("#options-form", VerticalScroll)
-        form.remove_children()
+        # the old fields must be gone before the new ones (same ids) are mounted
+        await form.remove_children()
         defs = self._option_defs()
         preset = self.scenario.options if self.scenario is not None else {}
         widgets: list[Any] = []
@@ -233,7 +238,9 @@ class WizardScreen(AppScreen):
                 typ = {"int": "integer", "float": "number"}.get(o.type, "text")
                 widgets.append(Entry(str(value), type=typ, compact=True, id=wid))  # type: ignore[arg-type]
             widgets.append(Static(Text(o.help, style="dim"), classes="field-help"))
-        form.mount_all(widgets)
+        await form.mount_all(widgets)
+        if self.ruleset is not None and self.scenario is not None:
+            self._options_for = (self.ruleset.id, self.scenario.id)
 
     def option_values(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -257,10 +264,21 @@ class WizardScreen(AppScreen):
             return False
         return True
 
+    def _taken_names(self) -> set[str]:
+        from campaign_tui import campaigns
+
+        return {s.name.strip().lower() for s in campaigns.list_campaigns(
+            self.capp.places.ensure(), include_examples=False)}
+
     def _prepare_start(self) -> None:
         name = self.query_one("#campaign-name", Entry)
         if not name.value and self.scenario is not None:
-            name.value = self.scenario.title
+            # a suggestion the GM sees and may change, unique among their campaigns
+            taken = self._taken_names()
+            suggestion, n = self.scenario.title, 2
+            while suggestion.lower() in taken:
+                suggestion, n = f"{self.scenario.title} {n}", n + 1
+            name.value = suggestion
         if self.ruleset is not None and self.scenario is not None:
             self.query_one("#start-summary", Static).update(Text(
                 f"{self.ruleset.name} · {self.scenario.title} ({self.scenario.length})",
@@ -272,7 +290,15 @@ class WizardScreen(AppScreen):
 
         if self.ruleset is None or self.scenario is None:
             return
-        name = self.query_one("#campaign-name", Entry).value.strip() or self.scenario.title
+        name = self.query_one("#campaign-name", Entry).value.strip()
+        if not name:
+            self._error("Give the campaign a name.")
+            self.query_one("#campaign-name").focus()
+            return
+        if name.lower() in self._taken_names():
+            self._error(f"You already have a campaign named {name!r}; choose another name.")
+            self.query_one("#campaign-name").focus()
+            return
         seed_text = self.query_one("#seed", Entry).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
@@ -291,10 +317,10 @@ class WizardScreen(AppScreen):
         self.notify(f"Created {name}.", timeout=3)
         self.capp.open_campaign(path)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "btn-next":
-            self.action_next()
+            await self.action_next()
         else:
             self.action_back()
 

@@ -68,10 +68,15 @@ class ParamField(Vertical):
 
     def compose(self) -> ComposeResult:
         p = self.param
-        label = Text(p.name, style="bold")
+        label = Text(p.name.replace("_", " ").capitalize(), style="bold")
         if not p.required:
             label.append(" (optional)", style="dim")
-        label.append(f"  {p.type}", style="dim")
+        kind_hint = {"unit": "F2 picks", "units": "one or more; F2 picks",
+                     "formation": "F2 picks", "formations": "one or more; F2 picks",
+                     "int": "a whole number", "float": "a number",
+                     "list": "several, separated by commas"}.get(p.type)
+        if kind_hint:
+            label.append(f"  {kind_hint}", style="dim")
         yield Static(label, classes="field-label")
         kind = p.type
         if self.choices is not None or kind == "choice":

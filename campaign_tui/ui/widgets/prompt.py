@@ -52,7 +52,7 @@ class PhasePrompt(Vertical):
         yield Static("", id="prompt-foot", classes="panel-status")
 
     def show_status(self, st: Status, viewer: str, viewer_name: str, read_only: bool,
-                    dice: str) -> None:
+                    dice: str, quick_setup: bool = False) -> None:
         where = Text()
         if st.clock_text:
             where.append(st.clock_text, style="bold reverse")
@@ -76,6 +76,9 @@ class PhasePrompt(Vertical):
                 text.append(" " + ", ".join(f"{k}: {v}" for k, v in st.outcome.items()))
         else:
             text.append(st.prompt or "Carry on.")
+        if quick_setup:
+            text.append("\nq: quick set-up, the whole set-up at once (one undo removes it).",
+                        style="bold green")
         if st.rolls:
             text.append("\nRolls: " + "; ".join(st.rolls), style="dim")
         if st.hidden_input:
@@ -88,7 +91,7 @@ class PhasePrompt(Vertical):
         self.choices = list(st.choices)
         options: list[Option] = []
         for i, c in enumerate(numbered(self.choices), 1):
-            options.append(Option(choice_text(str(i) if i < 10 else " ", c), id=c.kind,
+            options.append(Option(choice_text(str(i) if i < 10 else "0", c), id=c.kind,
                                   disabled=not c.available or read_only))
         adv = next((c for c in self.choices if c.kind == "advance"), None)
         if adv is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.second_sathar_war import candidates as C
 
 from .. import locations as L
 from ..forces import cleanup, mark_moved, moved_today, new_stack, set_move, transfer
@@ -18,7 +19,7 @@ MOVE_STEPS = ("SATHAR_MOVE", "UPF_MOVE")
 @action(
     "split",
     "Split ships off into a new stack",
-    Param("stack", "formation"),
+    Param("stack", "formation", candidates=C.own_stacks),
     Param("ships", "units"),
     Param("name", required=False, default="", help="the new stack's name"),
     side="phasing",
@@ -124,7 +125,8 @@ def transfer_ships(ctx: Ctx, ships: list[str], to: str) -> None:
     )
 
 
-@action("rename", "Rename a stack", Param("stack", "formation"), Param("name"), side="phasing")
+@action("rename", "Rename a stack", Param("stack", "formation", candidates=C.own_stacks), Param("name"),
+        side="phasing")
 def rename(ctx: Ctx, stack: str, name: str) -> None:
     """Give a force or group a new name."""
     check_owner(ctx, stack)
@@ -133,7 +135,8 @@ def rename(ctx: Ctx, stack: str, name: str) -> None:
     ctx.summary(f"{old} is now {name}")
 
 
-@action("disband", "Disband a task force", Param("stack", "formation"), side="UPF", reference="6.1")
+@action("disband", "Disband a task force", Param("stack", "formation", candidates=C.own_stacks),
+        side="UPF", reference="6.1")
 def disband(ctx: Ctx, stack: str) -> None:
     """A task force stops being a task force; its ships stay together as a plain group."""
     check_owner(ctx, stack)
@@ -150,7 +153,7 @@ def disband(ctx: Ctx, stack: str) -> None:
 
 def _order_params() -> tuple[Param, ...]:
     return (
-        Param("stack", "formation"),
+        Param("stack", "formation", candidates=C.own_stacks),
         Param(
             "order",
             "choice",
@@ -252,7 +255,7 @@ def move_all_stacks(ctx: Ctx) -> None:
 @action(
     "station_at",
     "Go to another planet of the same system",
-    Param("stack", "formation"),
+    Param("stack", "formation", candidates=C.own_stacks),
     Param("planet"),
     side="phasing",
     reference="3.1",

@@ -7,6 +7,7 @@ import hashlib
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.second_sathar_war import candidates as C
 
 from .. import locations as L
 from ..dice_util import roll, tag_table
@@ -125,7 +126,7 @@ def drone_problems(state) -> str | None:  # type: ignore[no-untyped-def]
 @action(
     "deploy",
     "Deploy non-attached ships",
-    Param("ships", "units"),
+    Param("ships", "units", candidates=C.non_attached),
     Param("to", help="a planet (a new group there) or a force id (task force, Strike Force NOVA)"),
     side="UPF",
     reference="0.4",
@@ -177,8 +178,8 @@ def upf_setup_problems(state) -> str | None:  # type: ignore[no-untyped-def]
 @action(
     "base_fighters",
     "Base fighters aboard a carrier or at a station",
-    Param("fighters", "units"),
-    Param("host", "unit", help="an assault carrier or a station"),
+    Param("fighters", "units", candidates=C.loose_fighters),
+    Param("host", "unit", help="an assault carrier or a station", candidates=C.hosts),
     reference="0.4, 0.5, 5.8",
 )
 def base_fighters(ctx: Ctx, fighters: list[str], host: str) -> None:
@@ -246,7 +247,7 @@ def _in_reserve(ctx: Ctx, ids: list[str]) -> None:
     "form_fleet",
     "Form a fleet from reserve ships",
     Param("name"),
-    Param("ships", "units", required=False, default=[], help="ships by id"),
+    Param("ships", "units", required=False, default=[], help="ships by id", candidates=C.reserve_ships),
     Param(
         "classes",
         "list",
@@ -331,7 +332,7 @@ def later_placement_problems(state) -> str | None:  # type: ignore[no-untyped-de
 @action(
     "place_fleet",
     "Place a fleet in a start circle",
-    Param("fleet", "formation"),
+    Param("fleet", "formation", candidates=C.reserve_fleets),
     Param(
         "at",
         help="a start circle id (or, for replacements under option sathar_replacement_entry"

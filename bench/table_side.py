@@ -1,0 +1,234 @@
+"""Table-side benchmark (issue 13): keys and seconds at the table, through the real TUI.
+
+For each rule set, in tmux at 80x24: ``campaign-tui`` (the picker), a new campaign of the
+first scenario ``campaign-tui scenarios ID`` lists, the quick set-up, then the rule set's
+first turn up to one combat resolved through the dialog (where this script knows the
+way), save, quit, reopen. It prints one line per rule set:
+
+    TABLE <ruleset_id> keys=<n> seconds=<s> combat=<yes|no>
+
+Every key sent counts (a typed character is one key), from the picker to the first combat
+result, or to the end of the script when it reaches no combat (combat=no). Needs only the
+installed package, the standard library and tmux.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WAIT = 20.0  # seconds to wait for one expected screen
+
+# after the quick set-up: the keys of each rule set's first turn up to a combat, as
+# (keys, text to wait for). "*answer*" answers the dialog's questions with their defaults
+# (a number question: 1) until the result is shown, then applies it.
+COMBAT: dict[str, list[tuple[str, str]]] = {
+    # fire: the skirmishers' first counter at the first enemy hex offered (the default)
+    "prestags": [("1", "the firing units"), ("type:a-sk-01", "= "), ("C-r", ""),
+                 ("*answer*", "")],
+}
+# before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
+# retreat condition, a secret choice the quick set-up leaves to them)
+BEFORE: dict[str, list[tuple[str, str]]] = {
+    "second_sathar_war": [("n", "retreat condition"), ("1", "see table T13"),
+                          ("type:1", ""), ("C-r", "Result:"), ("Enter", ""), ("n", "")],
+}
+
+
+@dataclass
+class Driver:
+    socket: str
+    keys: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=False,
+                              capture_output=True, text=True, timeout=30).stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "table")
+
+    def send(self, key: str) -> None:
+        self.keys += 1
+        self.log.append(key)
+        self.tmux("send-keys", "-t", "table", key)
+        time.sleep(0.05)
+
+    def type(self, text: str) -> None:
+        for ch in text:
+            self.keys += 1
+            self.tmux("send-keys", "-t", "table", "-l", "--", ch)
+            time.sleep(0.02)
+
+    def wait_for(self, text: str, timeout: float = WAIT) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"waited {timeout:g}s for {text!r}; the screen shows:\n{shown}")
+            time.sleep(0.1)
+
+    def save(self) -> None:
+        """ctrl+s until the top bar says saved (a key sent while a dialog closes is lost
+        on a loaded machine; each try counts)."""
+        for _ in range(3):
+            self.send("C-s")
+            deadline = time.monotonic() + 6
+            while time.monotonic() < deadline:
+                top = self.screen().splitlines()[:1]
+                if top and " saved " in f"{top[0]} " and "unsaved" not in top[0]:
+                    return
+                time.sleep(0.2)
+        raise TimeoutError(f"not saved; the screen shows:\n{self.screen()}")
+
+    def gone(self, timeout: float = WAIT) -> None:
+        """Wait for the program to end (its session closes with it)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            done = subprocess.run(["tmux", "-L", self.socket, "has-session", "-t", "table"],
+                                  check=False, capture_output=True).returncode != 0
+            if done:
+                return
+            time.sleep(0.1)
+        raise TimeoutError(f"the program did not quit; the screen shows:\n{self.screen()}")
+
+    def stable(self, gap: float = 0.5, timeout: float = WAIT) -> str:
+        """The screen once it has stopped changing (on a loaded machine a capture taken
+        too soon shows the screen before the last key, and the next key then goes to the
+        wrong place)."""
+        shown = self.settle(gap)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            again = self.settle(gap)
+            if again == shown:
+                return again
+            shown = again
+        return shown
+
+    def settle(self, seconds: float = 0.6) -> str:
+        time.sleep(seconds)
+        return self.screen()
+
+    def step(self, key: str, expect: str) -> None:
+        if key.startswith("type:"):
+            self.type(key[5:])
+        elif key == "*answer*":
+            self.answer()
+            return
+        else:
+            self.send(key)
+        if expect:
+            self.wait_for(expect)
+        self.settle(1.0)  # keys typed while a screen is still being mounted are lost
+
+    def answer(self) -> None:
+        """Answer the dialog's questions with their defaults until the result shows, then
+        apply it (done when the top bar counts one more unsaved action)."""
+        before = _unsaved(self.screen())
+        for _ in range(25):
+            shown = self.stable()
+            if os.environ.get("TABLE_DEBUG"):
+                print(shown, file=sys.stderr)
+            if _unsaved(shown) > before:
+                self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
+                return
+            if "Result:" in shown:
+                self.send("Enter")
+                deadline = time.monotonic() + WAIT
+                while _unsaved(self.screen()) <= before and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                continue
+            if re.search(r"how many|what is the (range|distance)", shown, re.I):
+                self.type("1")
+            self.send("Enter")
+        raise TimeoutError(f"no result after 25 answers; the screen shows:\n{self.screen()}")
+
+
+def _unsaved(screen: str) -> int:
+    m = re.search(r"(\d+) unsaved", screen)
+    return int(m.group(1)) if m else 0
+
+
+def ruleset_ids(cmd: list[str]) -> list[str]:
+    out = subprocess.run([*cmd, "rulesets"], capture_output=True, text=True, check=True)
+    return [line.split()[0] for line in out.stdout.splitlines() if line.strip()]
+
+
+def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, float, bool]:
+    d = Driver(f"table-{os.getpid()}-{rid}")
+    env_cmd = " ".join([*cmd, "--home", str(home)])
+    d.tmux("new-session", "-d", "-s", "table", "-x", "80", "-y", "24", env_cmd)
+    start = time.monotonic()
+    combat = False
+    try:
+        d.wait_for("New")
+        d.step("n", "Choose the rule set")
+        for _ in range(position):
+            d.send("Down")
+        d.step("Enter", "Choose the scenario")
+        d.step("Enter", "each starts at its default")
+        d.step("C-n", "The program rolls")
+        d.step("C-n", "F2 Prompt")
+        for key, expect in BEFORE.get(rid, []):
+            d.step(key, expect)
+        d.step("q", "Quick set-up:")
+        for key, expect in COMBAT.get(rid, []):
+            d.step(key, expect)
+        combat = rid in COMBAT
+        keys, seconds = d.keys, time.monotonic() - start
+        d.save()
+        d.send("C-q")
+        d.gone()
+        # reopen: the campaign is listed and opens
+        listing = subprocess.run([*cmd, "--home", str(home), "list", "--mine"],
+                                 capture_output=True, text=True, check=True).stdout
+        path = listing.strip().splitlines()[-1].rsplit(" ", 1)[-1]
+        d.tmux("new-session", "-d", "-s", "table", "-x", "80", "-y", "24",
+               f"{env_cmd} open {path}")
+        d.wait_for("F2 Prompt")
+        d.tmux("send-keys", "-t", "table", "C-q")
+        d.gone()
+        return keys, seconds, combat
+    finally:
+        d.tmux("kill-server")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rulesets", nargs="*", help="rule set ids (default: all installed)")
+    args = ap.parse_args(argv)
+    if shutil.which("tmux") is None:
+        print("tmux is needed", file=sys.stderr)
+        return 2
+    exe = shutil.which("campaign-tui")
+    cmd = [exe] if exe else [sys.executable, "-m", "campaign_tui"]
+    installed = ruleset_ids(cmd)
+    from campaign_tui.registry import registry
+
+    order = list(registry().infos)  # the order the wizard lists them in
+    failed = 0
+    for rid in args.rulesets or installed:
+        with tempfile.TemporaryDirectory(prefix="table-side-") as home:
+            try:
+                keys, seconds, combat = run_one(cmd, rid, order.index(rid), Path(home))
+            except (TimeoutError, subprocess.SubprocessError) as exc:
+                failed += 1
+                print(f"TABLE {rid} failed: {exc}", file=sys.stderr)
+                continue
+        print(f"TABLE {rid} keys={keys} seconds={seconds:.1f} combat={'yes' if combat else 'no'}",
+              flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
