@@ -5,8 +5,8 @@ the GM has imported the real map, the quick set-up first imports a placeholder o
 in the log and in the game value ``map_note``: hexes numbered column-row, planetary area k
 in columns 3k-2 to 3k, every hex Clear. Each base then goes to the first free hex of its
 area; the task forces are placed in the scenario's alternation, each in the first free hex
-of its organization's areas (taken in turn), the start line counted as kept (a GM default,
-logged as a ruling). The real map and any hex can be corrected afterwards (import_map,
+of its organization's areas (taken in turn), the start line counted as kept (a map fact
+marked as a quick set-up default). The real map and any hex can be corrected afterwards (import_map,
 map_hex, gm.place).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from campaign_tui.core.actions import ActionDef
+from campaign_tui.core.board import facts
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
@@ -104,7 +105,9 @@ def _forces(ctx: Ctx) -> int:
         h = _free(ctx.state, order, need_no_base=False)
         if h is None:
             break
-        ctx.answers[f"line:{h}:{side}"] = True
+        line = org.data.get("line") if org is not None else None
+        if line:  # a start line is a map fact: counted as kept, a default the GM may correct
+            facts.remember(ctx, h, "quick set-up default", **{str(line): True})
         place_tf.handler(ctx, tf, h)
         placed += 1
     return placed

@@ -3,11 +3,11 @@
 The scenarios give each side's deployment area ("within 3 hexes of lettered hex D"), not
 the hex of every counter, and the seed has no map. So the quick set-up is a default: each
 side's units stand in stacks of one unit type (at the stacking limit, leaders with the
-first stacks) in rings around the area's lettered hex. With the numbered grid in use and
-the letter placed on it, the stacks get real hex numbers; otherwise they get named hexes
-("D.1", "D.2"...) whose distance to the letter is recorded as a default. Areas described
-only in words get named hexes too, each a GM default. Everything is then the GM's to
-adjust (gm.place, map_hexes).
+first stacks) in rings around the area's lettered hex on the numbered grid. When no
+lettered hex has been placed on the grid yet, the demonstration mapsheet (labelled as such,
+not the SPI sheet) is imported first, so that every area has hexes. Areas described only
+in words ("within 3 hexes of the line D") are filled outward from their letter, each stack
+a GM default. Everything is then the GM's to adjust (gm.place, map_hexes, gm.map_fact).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from campaign_tui.core.board import facts
+from campaign_tui.core.board.actions import map_import
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State, Unit
@@ -26,10 +28,34 @@ _WORDS = re.compile(r"within (\d+) hexes? of (?:the line )?([A-Z])\b")
 NOTE = "quick set-up default (the scenario gives areas, not hexes)"
 
 
+DEMO_MAP = "demo_mapsheet.toml"
+WORDS_RADIUS = 12  # how far out an area told in words is filled
+
+
 def why_not(state: State) -> str | None:
     if state.step != "SETUP":
         return "the deployment is over (quick set-up is offered at the Set-up step)"
+    if hexmap.geometry(state) is None:
+        return ("quick set-up needs the numbered grid (option hex_grid odd-q or even-q); "
+                "with hex_grid=gm deploy by hand")
     return None
+
+
+def _letters_placed(state: State) -> bool:
+    return bool(state.records("letters")) or any(
+        facts.letter_hex(state, chr(c)) for c in range(ord("A"), ord("Z") + 1))
+
+
+def _ensure_map(ctx: Ctx) -> None:
+    """No lettered hex on the grid yet: import the demonstration mapsheet (a logged part of
+    this action, undone with it), so that the areas have hexes."""
+    if _letters_placed(ctx.state):
+        return
+    text = (ctx.ruleset.data_root() / "maps" / DEMO_MAP).read_text(encoding="utf-8")
+    map_import.handler(ctx, text=text, name=DEMO_MAP)
+    ctx.explain(f"No lettered hex was placed yet: imported the DEMONSTRATION mapsheet "
+                f"({DEMO_MAP}, not the SPI sheet); correct it with gm.map_fact or import "
+                "the real sheet")
 
 
 def _areas(zone: str) -> tuple[list[tuple[str, int]], bool]:
@@ -42,14 +68,16 @@ def _areas(zone: str) -> tuple[list[tuple[str, int]], bool]:
     return [(m.group(2), int(m.group(1))) if m else ("AREA", 0)], False
 
 
-def _grid_rings(centre: str, radius: int, mode: str) -> Iterator[tuple[str, int]]:
+def _grid_rings(state: State, centre: str, radius: int) -> Iterator[tuple[str, int]]:
+    grid = hexmap.geometry(state)
+    assert grid is not None  # why_not refuses without a grid
     seen, ring = {centre}, [centre]
     yield centre, 0
     for r in range(1, radius + 1):
         nxt = []
         for h in ring:
             for d in range(6):
-                n = hexmap.grid_neighbour(h, d, mode)
+                n = grid.neighbour(h, d)
                 if n is not None and n not in seen:
                     seen.add(n)
                     nxt.append(n)
@@ -57,28 +85,19 @@ def _grid_rings(centre: str, radius: int, mode: str) -> Iterator[tuple[str, int]
         ring = nxt
 
 
-def _named_rings(centre: str, radius: int) -> Iterator[tuple[str, int]]:
-    n = 0
-    for r in range(radius + 1):
-        for _ in range(max(1, 6 * r)):
-            n += 1
-            yield f"{centre}.{n}", r
-
-
 def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool
-           ) -> Iterator[tuple[str, str, int, bool]]:
-    """(hex, centre, distance, named) in the area; named hexes are defaults, not map hexes.
-    An area told in words (a line, an edge, the sea) is wider than a circle: its named
-    hexes go on as long as needed, each one a GM default."""
-    mode = hexmap.grid(ctx.state)
+           ) -> Iterator[tuple[str, str, int]]:
+    """(hex, centre, distance) in the area, nearest the letter first."""
+    grid = hexmap.geometry(ctx.state)
     for centre, radius in centres:
+        if centre == "AREA":
+            continue  # an area the program cannot read: the GM deploys it
         real = hexmap.canon(ctx.state, centre)
-        if mode and hexmap._coords(real, mode) is not None:
-            for h, r in _grid_rings(real, radius, mode):
-                yield h, centre, r, False
-        else:
-            for h, r in _named_rings(centre, radius if exact else 10_000):
-                yield h, centre, r, True
+        if grid is None or grid.parse(real) is None:
+            raise ActionRejected(f"quick set-up: lettered hex {centre} is not on the grid yet; "
+                                 "place it (map_hexes or gm.map_fact) or import a map")
+        for h, r in _grid_rings(ctx.state, real, radius if exact else WORDS_RADIUS):
+            yield h, centre, r
 
 
 def _stacks(ctx: Ctx, side: str, units: list[Unit]) -> list[list[str]]:
@@ -128,14 +147,11 @@ def _deploy_side(ctx: Ctx, side: str) -> list[str]:
         spots = _hexes(ctx, centres, exact)
         placements = []
         for stack in _stacks(ctx, side, units):
-            h, centre, r, named = next(spots, ("", "", 0, False))
+            h = next(spots, ("", "", 0))[0]
             while h and units_at(ctx.state, h):  # taken by another area's stacks
-                h, centre, r, named = next(spots, ("", "", 0, False))
+                h = next(spots, ("", "", 0))[0]
             if not h:
                 break  # the rest waits for the GM (deploy)
-            if named and exact and h != centre:
-                key = "|".join(sorted((h, centre)))
-                ctx.put_record("pairs", key, {"d": r, "adj": r == 1, "note": NOTE})
             _place(ctx, side, h, stack, face)
             placements.append(h)
         if placements:
@@ -147,6 +163,7 @@ def _deploy_side(ctx: Ctx, side: str) -> list[str]:
 
 def run(ctx: Ctx) -> None:
     lines: list[str] = []
+    _ensure_map(ctx)
     ctx.advance()  # into the first deployment
     while ctx.state.step in ("DEPLOY_1", "DEPLOY_2"):
         side = ctx.role("deploying")

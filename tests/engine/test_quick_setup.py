@@ -8,6 +8,7 @@ import pytest
 from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.registry import load_ruleset
+from rulesets.prestags import hexmap
 
 RULESETS = ("prestags", "fifth_frontier_war", "prefect", "star_cruiser_lite")
 
@@ -48,15 +49,14 @@ def test_prestags_places_every_unit_inside_its_area_and_starts_play() -> None:
     assert e.state.clock.get("gt") == 1
     placed = [u for u in e.state.units.values() if u.location]
     assert len(placed) == len(e.state.units)
-    pairs = e.state.records("pairs")
-    for u in placed:
-        h = u.location.removeprefix("hex:")
-        centre = h.split(".")[0]
-        assert centre == ("D" if u.side == "A" else "H")
-        if h != centre:
-            rec = pairs["|".join(sorted((h, centre)))]
-            assert rec["d"] <= 3 and "default" in rec["note"]
+    grid = hexmap.geometry(e.state)
+    assert grid is not None
+    centres = {"A": hexmap.canon(e.state, "D"), "B": hexmap.canon(e.state, "H")}
+    assert grid.parse(centres["A"]) and grid.parse(centres["B"]), "the demo mapsheet places them"
+    for u in placed:  # areas D-3 and H-3 of Chariot's Rome scenario
+        assert grid.distance(u.location.removeprefix("hex:"), centres[u.side]) <= 3
     assert e.missing() == []
+    assert any("DEMONSTRATION" in line for line in e.entries()[-1].lines)
 
 
 def test_ffw_quick_start_forms_fleets_on_both_sides() -> None:
