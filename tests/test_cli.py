@@ -10,20 +10,7 @@ from pathlib import Path
 import pytest
 
 from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, build_parser, main
-from campaign_tui.registry import reset_registry
-
-
-@pytest.fixture(autouse=True)
-def fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_helpers import fresh_registry, run  # noqa: F401
 
 
 @pytest.fixture

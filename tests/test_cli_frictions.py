@@ -12,30 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, completion, main
+from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, completion
 from campaign_tui.core.context import item_label, item_text
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import Unit
 from campaign_tui.core.typed_text import match_choice, split_list
-from campaign_tui.registry import reset_registry
+from tests.cli_helpers import fresh_registry, run  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 # -- calc --json carries the explanation, structured ------------------------------------

@@ -11,17 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import pytest
 
 from campaign_tui.cli import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, build_parser, main
-from campaign_tui.registry import reset_registry
-
-
-@pytest.fixture(autouse=True)
-def fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
+from tests.cli_helpers import fresh_registry  # noqa: F401
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -7,25 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from campaign_tui.cli import EXIT_FAIL, EXIT_OK, main
-from campaign_tui.registry import reset_registry
+from campaign_tui.cli import EXIT_FAIL, EXIT_OK
+from tests.cli_helpers import fresh_registry, run  # noqa: F401
 
 RULESETS = ("prestags", "prefect", "fifth_frontier_war", "star_cruiser_lite", "second_sathar_war")
 DEMO_MAPS = {"prestags": "demo_mapsheet.toml", "prefect": "demo_planet.toml"}
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def fresh_registry():
-    reset_registry()
-    yield
-    reset_registry()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def new(capsys, rid: str) -> str:
