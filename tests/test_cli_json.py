@@ -110,5 +110,7 @@ def test_every_command_with_json_validates(capsys, tmp_path):
     assert "unknown parameter nonsense" in bad["error"]
     bad = go("calc", "demo", "save", "--bogus", code=EXIT_USAGE)
     assert bad["error"] == "unrecognized arguments: --bogus" and bad["exit"] == 2
+    drafted = go("orders", path, "--side", "A")
+    assert drafted["mode"] == "draft" and "[orders]" in drafted["text"]
     subs = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert seen == set(subs) - {"open"}

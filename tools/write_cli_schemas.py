@@ -151,6 +151,16 @@ SCHEMAS = {
                      {"id": STR, "name": STR, "side": STR, "type": STR, "formation": nullable(STR),
                       "formation_name": nullable(STR), "location": nullable(STR), "values": STR, "attrs": OBJ,
                       "status": OBJ, "badges": STRS})}}),
+    "orders": doc("orders", "campaign-tui orders --json (draft, check or import)",
+                  ["mode", "side", "path", "actions", "problems", "accepted"],
+                  {"mode": {"enum": ["draft", "check", "import"]}, "side": STR,
+                   "path": nullable(STR), "text": STR,
+                   "actions": {"type": "array", "items": obj(
+                       ["kind", "line", "summary"],
+                       {"kind": STR, "line": INT, "summary": nullable(STR)})},
+                   "problems": {"type": "array", "items": obj(
+                       ["line", "message"], {"line": INT, "message": STR})},
+                   "accepted": {"type": ["boolean", "null"]}}),
     "check": doc("check", "campaign-tui check --json",
                  ["campaign", "ok", "problems", "warnings", "entries", "replayed"],
                  {"campaign": STR, "ok": BOOL, "problems": STRS, "warnings": STRS, "entries": INT,
