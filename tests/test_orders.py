@@ -11,15 +11,17 @@ from campaign_tui.core.sideview import HiddenTerms
 from tests.secrets.cases import open_engine, run_cli, save_engine
 
 
-def fill(text: str, kind: str, **values: str | int) -> str:
+def fill(text: str, kind: str, values: dict[str, str | int]) -> str:
     """The drafted *text* with the first [[action]] of *kind* taken and *values* written."""
     blocks = re.split(r"(?m)^(?=\[\[action\]\])", text)
     for i, block in enumerate(blocks):
         if re.search(rf'(?m)^kind = "{re.escape(kind)}"$', block):
             block = block.replace("take = false", "take = true", 1)
             for name, value in values.items():
-                shown = value if isinstance(value, int) else '"' + value + '"'
-                block, n = re.subn(rf"(?m)^{name} = .*$", f"{name} = {shown}", block, count=1)
+                shown = (str(value) if isinstance(value, int) else f"'''\n{value}'''"
+                         if "\n" in value else f'"{value}"')
+                block, n = re.subn(rf"(?m)^{name} = .*$", lambda _m: f"{name} = {shown}",
+                                   block, count=1)
                 assert n == 1, f"{kind} has no {name} line"
             blocks[i] = block
             return "".join(blocks)
@@ -39,12 +41,13 @@ def assert_nothing_hidden(folder: Path, side: str, text: str) -> None:
     assert not terms.hides(text), [t for t in terms.terms if t in text]
 
 
-def round_trip(folder: Path, side: str, kind: str, tmp_path: Path, **values: str | int):
+def round_trip(folder: Path, side: str, kind: str, tmp_path: Path,
+               values: dict[str, str | int]):
     """Draft, fill, check in the side's export, import with --yes: the action is logged as
     *side*'s."""
     path, text = draft(folder, side, tmp_path)
     assert_nothing_hidden(folder, side, text)
-    path.write_text(fill(text, kind, **values), encoding="utf-8")
+    path.write_text(fill(text, kind, values), encoding="utf-8")
     export = tmp_path / f"{side}-export.toml"
     rc, msg = run_cli("export", str(folder), "--side", side, "-o", str(export))
     assert rc == 0, msg
@@ -69,7 +72,7 @@ def prestags_to_plot(folder: Path) -> Path:
 
 def test_prestags_simultaneous_plot_round_trip(tmp_path):
     folder = prestags_to_plot(tmp_path / "c")
-    entry = round_trip(folder, "A", "plot", tmp_path, orders="a-bw-01 OF 0508")
+    entry = round_trip(folder, "A", "plot", tmp_path, {"orders": "a-bw-01 OF 0508"})
     assert entry.params["orders"] == "a-bw-01 OF 0508"
 
 
@@ -89,5 +92,30 @@ def test_ssw_sealed_retreat_condition_round_trip(tmp_path):
     e = new("seed_start")
     e.advance()
     folder = save_engine(e, tmp_path / "c")
-    round_trip(folder, "SATHAR", "choose_retreat_condition", tmp_path, condition=4)
+    round_trip(folder, "SATHAR", "choose_retreat_condition", tmp_path, {"condition": 4})
     assert open_engine(folder).state.secrets["SATHAR"]["retreat_condition"] == 4
+
+
+def test_ffw_secret_plot_round_trip(tmp_path):
+    from tests.rulesets.fifth_frontier_war.helpers import clear_map, fleet, goto, new_engine
+
+    e = new_engine()
+    clear_map(e)
+    fleet(e, "zho-40th", "zhodani", "1507", ["zho-bb-01", "zho-bb-02"])
+    goto(e, "P_PLOTTING", 3)
+    folder = save_engine(e, tmp_path / "c")
+    entry = round_trip(folder, "zhodani", "plot", tmp_path,
+                       {"fleet": "zho-40th", "orders": "J1608, R, R, R"})
+    assert entry.visibility == "zhodani"
+
+
+def test_scl_orders_round_trip_reuses_the_import_orders_format(tmp_path):
+    from tests.rulesets.star_cruiser_lite.helpers import engine, orders_text
+
+    e = engine()
+    e.advance()
+    assert e.state.step == "M0.ORDERS"
+    folder = save_engine(e, tmp_path / "c")
+    entry = round_trip(folder, "BRI", "import_orders", tmp_path,
+                       {"text": orders_text("orders-bri-m1w0.toml")})
+    assert entry.visibility == "BRI"

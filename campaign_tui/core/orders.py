@@ -2,10 +2,11 @@
 
 The document is a commented TOML file made only from the side's projection (a
 :class:`~campaign_tui.core.sideview.SideView`): the actions of the current step that the
-side may take, each as an ``[[action]]`` table with ``take = false`` and one line per
-parameter (its type, help and the candidates the side's view offers). The player sets
-``take = true`` and fills the values in; the GM imports the file and the engine performs
-the taken actions as that side.
+side may take, each as an ``[[action]]`` table with ``take = false`` and, under
+``[action.params]``, one line per parameter (its type, help and the candidates the
+side's view offers; a help text naming something hidden from the side is withheld). The
+player sets ``take = true`` and fills the values in; the GM imports the file and the
+engine performs the taken actions as that side.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from campaign_tui.core.records import record
 if TYPE_CHECKING:
     from campaign_tui.core.actions import Param
     from campaign_tui.core.engine import ActionChoice
-    from campaign_tui.core.sideview import SideView
+    from campaign_tui.core.sideview import HiddenTerms, SideView
 
 FORMAT = 1
 SIDE_PARAMS = ("side", "nation")
@@ -91,11 +92,11 @@ def _prefill(p: Param, side: str, candidates: list[str] | None) -> Any:
     return ""
 
 
-def _param_lines(p: Param, seat: SideView) -> list[str]:
+def _param_lines(p: Param, seat: SideView, terms: HiddenTerms) -> list[str]:
     candidates = p.candidates_for(seat.state, seat.side)
     kind = p.type + (f" of {p.record}" if p.record else "")
     out = [f"# {p.name}: {kind}, {'required' if p.required else 'optional'}"
-           + (f" - {p.help}" if p.help else "")]
+           + (f" - {terms.text(p.help)}" if p.help else "")]
     if p.choices:
         out.append("#   one of: " + ", ".join(p.choices))
     if candidates:
@@ -126,19 +127,23 @@ def draft(seat: SideView, campaign: str) -> str:
         f"step = {_toml_value(st.step)}",
         "clock = {" + ", ".join(f"{k} = {v}" for k, v in st.clock.items()) + "}",
     ]
+    terms = seat.terms()
     choices = [c for c in st.choices if _orderable(c)]
     if not choices:
         head += ["", "# Nothing for this side to order at this step."]
     for c in choices:
         head += ["", f"# -- {c.title}" + (f" [{c.reference}]" if c.reference else "")]
-        head += _comment(c.help)
+        head += _comment(terms.text(c.help))
         head += ["[[action]]", f"kind = {_toml_value(c.kind)}", "take = false"]
+        if c.params:
+            head.append("[action.params]")
         for p in c.params:
-            head += _param_lines(p, seat)
+            head += _param_lines(p, seat, terms)
     return "\n".join(head) + "\n"
 
 
 _HEADER = re.compile(r"^\s*\[\[\s*action\s*\]\]")
+_PARAMS = re.compile(r"^\s*\[\s*action\s*\.\s*params\s*\]")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 
 
@@ -150,7 +155,7 @@ def _lines_of_actions(text: str) -> list[tuple[int, dict[str, int]]]:
         if _HEADER.match(line):
             current = {}
             blocks.append((n, current))
-        elif line.lstrip().startswith("["):
+        elif line.lstrip().startswith("[") and not _PARAMS.match(line):
             current = None
         elif current is not None:
             m = _KEY.match(line)
@@ -187,7 +192,10 @@ def parse(text: str, source: str) -> Orders:
         if not isinstance(take, bool):
             raise InvalidInput(f"{source}: line {keys.get('take', line)}: take must be "
                                "true or false")
-        values = {k: v for k, v in item.items() if k not in ("kind", "take")}
+        values = item.get("params", {})
+        if not isinstance(values, dict):
+            raise InvalidInput(f"{source}: line {keys.get('params', line)}: params must be "
+                               "an [action.params] table")
         actions.append(OrderAction(item["kind"], take, values, line, keys))
     clock = head.get("clock", {})
     return Orders(head["side"], str(head.get("campaign", "")), str(head.get("step", "")),
