@@ -20,8 +20,9 @@ def fill(text: str, kind: str, values: dict[str, str | int]) -> str:
             for name, value in values.items():
                 shown = (str(value) if isinstance(value, int) else f"'''\n{value}'''"
                          if "\n" in value else f'"{value}"')
-                block, n = re.subn(rf"(?m)^{name} = .*$", lambda _m: f"{name} = {shown}",
-                                   block, count=1)
+                line = f"{name} = {shown}"
+                block, n = re.subn(rf"(?m)^{name} = .*$", lambda _m, line=line: line, block,
+                                   count=1)
                 assert n == 1, f"{kind} has no {name} line"
             blocks[i] = block
             return "".join(blocks)
@@ -119,3 +120,82 @@ def test_scl_orders_round_trip_reuses_the_import_orders_format(tmp_path):
     entry = round_trip(folder, "BRI", "import_orders", tmp_path,
                        {"text": orders_text("orders-bri-m1w0.toml")})
     assert entry.visibility == "BRI"
+
+
+def prefect_missions(folder: Path) -> Path:
+    from tests.rulesets.prefect.helpers import act, holding_the_line
+
+    e = holding_the_line()
+    act(e, "set_mission", {"tf": "tog-ntf1", "mission": "attack"}, by="TOG")
+    return save_engine(e, folder)
+
+
+def test_prefect_record_sheet_mission_round_trip(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    entry = round_trip(folder, "CW", "set_mission", tmp_path,
+                       {"tf": "cw-ntf1", "mission": "sector_defense"})
+    assert not entry.visible_to("TOG")
+    assert open_engine(folder).state.formations["cw-ntf1"].status["mission"] == \
+        "sector_defense"
+
+
+def test_a_bad_value_is_named_with_its_line_and_nothing_is_kept(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    path, text = draft(folder, "CW", tmp_path)
+    good = fill(text, "set_mission", {"tf": "cw-ntf1", "mission": "sector_defense"})
+    second = good + '\n[[action]]\nkind = "set_mission"\ntake = true\n[action.params]\n' \
+        'tf = "cw-ntf2"\nmission = "no_such_mission"\n'
+    path.write_text(second, encoding="utf-8")
+    before = open_engine(folder).entries()
+    rc, msg = run_cli("orders", str(folder), "--import", str(path), "--yes")
+    line = second.splitlines().index('mission = "no_such_mission"') + 1
+    assert rc == 1 and f"line {line}:" in msg and "no_such_mission" in msg, msg
+    assert "nothing was changed" in msg
+    assert open_engine(folder).entries() == before  # the good first order was not kept
+
+
+def test_without_yes_the_orders_are_reviewed_and_not_kept(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    path, text = draft(folder, "CW", tmp_path)
+    path.write_text(fill(text, "set_mission", {"tf": "cw-ntf1", "mission": "supply"}))
+    before = len(open_engine(folder).entries())
+    rc, msg = run_cli("orders", str(folder), "--import", str(path))
+    assert rc == 1 and "set_mission" in msg and "rejected" in msg, msg
+    assert len(open_engine(folder).entries()) == before
+
+
+def test_a_broken_file_names_file_and_line(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    path = tmp_path / "bad.toml"
+    path.write_text('[orders]\nside = "CW"\n\n[[action]]\nkind = "set_mission\n')
+    rc, msg = run_cli("orders", str(folder), "--import", str(path), "--yes")
+    assert rc == 1 and str(path) in msg and "line 5" in msg and "Traceback" not in msg, msg
+    path.write_text('[[action]]\nkind = "x"\n')
+    rc, msg = run_cli("orders", str(folder), "--check", str(path))
+    assert rc == 1 and "no [orders] table" in msg, msg
+
+
+def test_orders_for_another_step_or_unknown_side_are_refused(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    path, text = draft(folder, "CW", tmp_path)
+    path.write_text(text.replace('side = "CW"', 'side = "XX"'))
+    rc, msg = run_cli("orders", str(folder), "--import", str(path), "--yes")
+    assert rc == 1 and "unknown side 'XX'" in msg, msg
+    path.write_text(fill(text, "set_mission", {"tf": "cw-ntf1", "mission": "supply"})
+                    .replace('step = "', 'step = "OLD'))
+    rc, msg = run_cli("orders", str(folder), "--import", str(path), "--yes")
+    assert rc == 1 and "line 1:" in msg and "for step 'OLD" in msg, msg
+
+
+def test_a_player_copy_drafts_and_checks_but_cannot_import(tmp_path):
+    folder = prefect_missions(tmp_path / "c")
+    export = tmp_path / "cw.toml"
+    assert run_cli("export", str(folder), "--side", "CW", "-o", str(export))[0] == 0
+    out = tmp_path / "o.toml"
+    rc, msg = run_cli("orders", str(export), "-o", str(out))
+    assert rc == 0 and 'side = "CW"' in out.read_text(), msg
+    out.write_text(fill(out.read_text(), "set_mission", {"tf": "tog-ntf1", "mission": "supply"}))
+    rc, msg = run_cli("orders", str(export), "--check", str(out))
+    assert rc == 1 and "tog-ntf1" in msg and "line " in msg, msg
+    rc, msg = run_cli("orders", str(export), "--import", str(out), "--yes")
+    assert rc == 1 and "player's copy" in msg, msg

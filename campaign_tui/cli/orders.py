@@ -143,6 +143,11 @@ def _import(args: argparse.Namespace) -> int:
     opened = open_rw(args)
     try:
         engine = opened.engine
+        if engine.info.export_side:
+            raise CampaignError(
+                f"{args.campaign} is a player's copy ({engine.info.export_side}'s view): "
+                "orders are imported by the GM into the campaign itself; check them here "
+                "with --check FILE")
         seat = side_view(engine, orders.side)
         problems = book.check(seat, orders)
         rows: list[dict[str, Any]] = []
