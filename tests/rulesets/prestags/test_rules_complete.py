@@ -293,3 +293,27 @@ def test_darius_is_worth_30_vp_and_an_enemy_next_to_him_panics_his_army():
     out = act(e, "move", {"units": ["a-sd-01"], "path": ["0507"]})  # next to Darius in 0508
     assert e.state.vars["panic"]["side"] == "B"
     assert "[S3.22]" in "\n".join(out.entry.lines)
+
+
+# -- Chariot [1.0]-[1.9] (digest 4.5, EXT-SCAN): a chariot stops on entering a stream hex ----------
+def _chariot_on_a_stream(options: dict[str, Any] | None = None) -> Any:
+    e = deployed(options)
+    act(e, "map_hexes", {"facts": "0604 stream"})
+    _set_var(e, "game", "C")
+    e.state.units["a-hc-01"].type = "CH"  # a chariot in the training battle
+    until(e, "MOVE")
+    return e
+
+
+def test_a_chariot_must_stop_on_entering_a_stream_hex():
+    e = _chariot_on_a_stream()
+    with pytest.raises(ActionRejected, match="stream hex: a chariot must stop"):
+        act(e, "move", {"units": ["a-hc-01"], "path": ["0604", "0603"]})
+    act(e, "move", {"units": ["a-hc-02"], "path": ["0604", "0603"]})  # not a chariot: moves on
+    act(e, "move", {"units": ["a-hc-01"], "path": ["0604"]})  # the chariot stops there
+
+
+def test_the_chariot_stream_stop_needs_the_exclusive_rules():
+    e = _chariot_on_a_stream({"exclusive_rules": False})
+    act(e, "move", {"units": ["a-hc-01"], "path": ["0604", "0603"]})
+    assert str(e.state.units["a-hc-01"].location).endswith("0603")

@@ -1,0 +1,138 @@
+"""Procedures for the map rules campaign play applies by itself (issue 16): xboat travel along
+the friendly route graph (5.24, G-31), the Imperial bonus for the Vargr and Sword Worlds
+(5.22) and the reveal of the Zhodani secret base (5.26). Inputs are what a GM sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_tui.core.actions import Param
+from campaign_tui.core.board import Edge, GraphMap
+from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.fifth_frontier_war.hexes import jump_distance
+
+NETWORKS = {"imperial": ("imperial",), "zhodani": ("zhodani", "sword_worlds")}
+ALLIED_REGIONS = (("vargr", "Vargr", 3), ("sword_worlds", "Sword Worlds", 4))
+
+
+def route_map(worlds: dict[str, dict[str, Any]], routes: list[dict[str, Any]], side: str,
+              corrections: str = "") -> GraphMap:
+    """5.24: the worlds as places and the side's own xboat routes as edges weighted in parsecs
+    (Imperial routes for the Imperial player, Zhodani and Sword Worlds routes for the Zhodani)."""
+    places = {h: {"name": w.get("name", h)} for h, w in worlds.items()}
+    edges = [Edge(str(r["a"]), str(r["b"]), jump_distance(str(r["a"]), str(r["b"]), corrections),
+                  attrs={"network": r.get("network", "")})
+             for r in routes if r.get("network") in NETWORKS[side]]
+    return GraphMap(places, edges)
+
+
+def _map_data() -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
+    from rulesets.fifth_frontier_war import plugin
+
+    data = plugin.load_data("worlds.toml")
+    return dict(data.get("worlds", {})), list(data.get("xboat_routes", []))
+
+
+def p_xboat(r: Resolver, side: str, origin: str, dest: str, enemy_at: list[str] | None = None,
+            moved: Any = False) -> Calc:
+    """5.24 / G-31: along friendly routes (intermediate systems may be skipped), at most jump-4
+    (option xboat_measure: hex distance or route length), no enemy squadrons at either end,
+    one xboat move per admiral per turn."""
+    side = str(side).strip().lower()
+    if side not in NETWORKS:
+        raise InvalidInput(f"side {side!r}: write imperial or zhodani")
+    worlds, routes = _map_data()
+    corrections = str(r.options.get("distance_corrections", ""))
+    graph = route_map(worlds, routes, side, corrections)
+    a, b = graph.check(origin, "origin"), graph.check(dest, "destination")
+    name = {h: f"{graph.nodes[h].get('name', h)} ({h})" for h in (a, b)}
+    enemy = {graph.check(x, "enemy_at") for x in (enemy_at or []) if str(x).strip()}
+    problems: list[str] = []
+    if str(moved).strip().lower() in ("1", "true", "yes", "y"):
+        problems.append("the admiral has already moved by xboat this turn (G-31)")
+    for h in (a, b):
+        if not graph.edges_of(h):
+            problems.append(f"{name[h]} is not on a {side} xboat route")
+    path = graph.path(a, b) if not problems else []
+    if not problems and not path:
+        problems.append(f"{name[b]} is not connected to {name[a]} by {side} xboat routes")
+    if path:
+        length = graph.distance(a, b)
+        r.explain("route: " + " - ".join(path) + f" ({length:g} parsecs along the routes)")
+        if str(r.options.get("xboat_measure", "hex_distance")) == "route_length":
+            if length is not None and length > 4:
+                problems.append(f"the route is {length:g} parsecs long, more than 4 (option xboat_measure)")
+        else:
+            d = jump_distance(a, b, corrections)
+            r.explain(f"{name[a]} to {name[b]}: {d} hexes (skipped route systems do not count)")
+            if d > 4:
+                problems.append(f"{name[b]} is {d} hexes from {name[a]}, more than jump-4")
+    for h in (a, b):
+        if h in enemy:
+            problems.append(f"enemy squadrons are at {name[h]}")
+    for why in problems:
+        r.explain(why)
+    if problems:
+        return Calc(False, f"no xboat move {name[a]} -> {name[b]}: {problems[0]}")
+    r.explain("the admiral may not also ride a jumping squadron this movement phase")
+    return Calc(True, f"xboat move {name[a]} -> {name[b]} allowed")
+
+
+def p_allied_bonus(r: Resolver, vargr_held: int, sword_worlds_held: int) -> Calc:
+    """5.22: the Imperial player gains 15 VP for holding all three Vargr worlds and 15 for all
+    four Sword Worlds worlds (the Zhodani player has no such bonus)."""
+    total = 0
+    for (_, label, count), held in zip(ALLIED_REGIONS, (int(vargr_held), int(sword_worlds_held)),
+                                       strict=True):
+        if not 0 <= held <= count:
+            raise InvalidInput(f"{label} worlds held: {held}; there are {count}")
+        if held == count:
+            total += 15
+            r.explain(f"all {count} {label} worlds held by the Imperium: +15")
+        else:
+            r.explain(f"{held} of {count} {label} worlds held: no bonus")
+    return Calc(total, f"Imperial bonus {total} VP")
+
+
+def p_secret_base_reveal(r: Resolver, imperial_troops: int = 0) -> Calc:
+    """5.26: the Zhodani Fulacin battalion (1-14, elite) is placed on the world; with no Imperial
+    troops there control passes to the Zhodani player (who may use its starport), otherwise the
+    Imperium keeps it until its troops there are eliminated in surface combat."""
+    r.explain("place the Fulacin battalion (1-14, elite) on the secret-base world")
+    if int(imperial_troops) > 0:
+        r.explain(f"{imperial_troops} Imperial troop unit(s) on the world: the Imperium keeps control "
+                  "until they are eliminated in surface combat")
+        return Calc("imperial", "the Imperium keeps control for now")
+    r.explain("no Imperial troops there: control passes to the Zhodani player, who may use its starport")
+    return Calc("zhodani", "control passes to the Zhodani player")
+
+
+def _p(name: str, kind: str = "str", help: str = "", default: Any = None) -> Param:
+    return Param(name, kind, help=help, required=default is None, default=default)
+
+
+PROCEDURES: list[ProcedureDef] = [
+    ProcedureDef(
+        "xboat_move", "Admiral's xboat move", p_xboat,
+        (
+            Param("side", "choice", help="imperial or zhodani", choices=("imperial", "zhodani")),
+            _p("origin", "str", "hex or world name"),
+            _p("dest", "str", "hex or world name"),
+            _p("enemy_at", "list", "hexes or names with enemy squadrons", []),
+            _p("moved", "bool", "the admiral already moved by xboat this turn", False),
+        ),
+        ("5.24", "G-31", "xboat"), reference="5.24",
+    ),
+    ProcedureDef(
+        "allied_bonus", "Imperial Vargr and Sword Worlds bonus", p_allied_bonus,
+        (_p("vargr_held", "int", "Vargr worlds (of 3) the Imperium controls"),
+         _p("sword_worlds_held", "int", "Sword Worlds worlds (of 4) the Imperium controls")),
+        ("5.22b",), reference="5.22",
+    ),
+    ProcedureDef(
+        "secret_base_reveal", "Reveal of the secret base", p_secret_base_reveal,
+        (_p("imperial_troops", "int", "Imperial troop units on the world", 0),),
+        ("5.26",), reference="5.26",
+    ),
+]
