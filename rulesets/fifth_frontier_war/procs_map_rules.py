@@ -27,6 +27,27 @@ def route_map(worlds: dict[str, dict[str, Any]], routes: list[dict[str, Any]], s
     return GraphMap(places, edges)
 
 
+def xboat_problems(graph: GraphMap, side: str, a: str, b: str, measure: str, corrections: str = "",
+                   enemy_at: set[str] | frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """5.24 / G-31 on the route graph: (what forbids the move, the route found). The distance
+    is the hex distance (skipped route systems do not count) or, with option xboat_measure =
+    route_length, the parsecs along the routes."""
+    name = {h: f"{graph.nodes.get(h, {}).get('name', h)} ({h})" for h in (a, b)}
+    problems = [f"{name[h]} is not on a {side} xboat route" for h in (a, b) if not graph.edges_of(h)]
+    path = [] if problems else graph.path(a, b)
+    if not problems and not path:
+        problems.append(f"{name[b]} is not connected to {name[a]} by {side} xboat routes")
+    if path:
+        length = graph.distance(a, b) or 0
+        d = jump_distance(a, b, corrections)
+        if measure == "route_length" and length > 4:
+            problems.append(f"the route from {name[a]} to {name[b]} is {length:g} parsecs long, more than 4")
+        elif measure != "route_length" and d > 4:
+            problems.append(f"{name[b]} is {d} hexes from {name[a]}, more than jump-4")
+    problems += [f"enemy squadrons are at {name[h]}" for h in (a, b) if h in enemy_at]
+    return problems, path
+
+
 def _map_data() -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     from rulesets.fifth_frontier_war import plugin
 
@@ -48,29 +69,14 @@ def p_xboat(r: Resolver, side: str, origin: str, dest: str, enemy_at: list[str] 
     a, b = graph.check(origin, "origin"), graph.check(dest, "destination")
     name = {h: f"{graph.nodes[h].get('name', h)} ({h})" for h in (a, b)}
     enemy = {graph.check(x, "enemy_at") for x in (enemy_at or []) if str(x).strip()}
-    problems: list[str] = []
+    measure = str(r.options.get("xboat_measure", "hex_distance"))
+    problems, path = xboat_problems(graph, side, a, b, measure, corrections, enemy)
     if str(moved).strip().lower() in ("1", "true", "yes", "y"):
-        problems.append("the admiral has already moved by xboat this turn (G-31)")
-    for h in (a, b):
-        if not graph.edges_of(h):
-            problems.append(f"{name[h]} is not on a {side} xboat route")
-    path = graph.path(a, b) if not problems else []
-    if not problems and not path:
-        problems.append(f"{name[b]} is not connected to {name[a]} by {side} xboat routes")
+        problems.insert(0, "the admiral has already moved by xboat this turn (G-31)")
     if path:
-        length = graph.distance(a, b)
-        r.explain("route: " + " - ".join(path) + f" ({length:g} parsecs along the routes)")
-        if str(r.options.get("xboat_measure", "hex_distance")) == "route_length":
-            if length is not None and length > 4:
-                problems.append(f"the route is {length:g} parsecs long, more than 4 (option xboat_measure)")
-        else:
-            d = jump_distance(a, b, corrections)
-            r.explain(f"{name[a]} to {name[b]}: {d} hexes (skipped route systems do not count)")
-            if d > 4:
-                problems.append(f"{name[b]} is {d} hexes from {name[a]}, more than jump-4")
-    for h in (a, b):
-        if h in enemy:
-            problems.append(f"enemy squadrons are at {name[h]}")
+        r.explain("route: " + " - ".join(path) + f" ({graph.distance(a, b):g} parsecs along the routes)")
+        r.explain(f"{name[a]} to {name[b]}: {jump_distance(a, b, corrections)} hexes "
+                  f"(measured by {measure.replace('_', ' ')}, option xboat_measure)")
     for why in problems:
         r.explain(why)
     if problems:
