@@ -317,3 +317,26 @@ def test_the_chariot_stream_stop_needs_the_exclusive_rules():
     e = _chariot_on_a_stream({"exclusive_rules": False})
     act(e, "move", {"units": ["a-hc-01"], "path": ["0604", "0603"]})
     assert str(e.state.units["a-hc-01"].location).endswith("0603")
+
+
+def test_chariot_passenger_and_shared_movement_allowance():
+    """Chariot [1.0]-[1.9]: one BW, IB or SK aboard, leaders free; MA 9 for both phases."""
+    assert calc("chariot", carried=["BW", "L2"], chariot_phase_mp=4).value == 5
+    assert calc("chariot").value == 9
+    with pytest.raises(InvalidInput, match="only a BW, IB or SK"):
+        calc("chariot", carried=["SD"])
+    with pytest.raises(InvalidInput, match="carries one"):
+        calc("chariot", carried=["BW", "SK"])
+
+
+def test_francisca_and_viking_fleets():
+    """Viking [1.0] and [3.1]-[3.5] (EXT-OCR)."""
+    assert calc("francisca", distance=1).value == 3
+    assert calc("francisca", distance=2).value == 0
+    assert calc("francisca", distance=1, used=True).value == 0
+    fleet = calc("viking_fleet", hexes=4, unmoor=True, loads=1, moor=True, carried=3)
+    assert fleet.value == 18 and "more than the fleet's MA of 15" in fleet.summary
+    assert "of 15" in calc("viking_fleet", hexes=8, unmoor=True, loads=1).summary  # 15 MP exactly
+    assert "MA of 7" in calc("viking_fleet", hexes=8, disrupted=True).summary
+    with pytest.raises(InvalidInput, match="0 to 3"):
+        calc("viking_fleet", carried=4)
