@@ -1,6 +1,7 @@
 """Procedures for the map rules campaign play applies by itself (issue 16): xboat travel along
 the friendly route graph (5.24, G-31), the Imperial bonus for the Vargr and Sword Worlds
-(5.22) and the reveal of the Zhodani secret base (5.26). Inputs are what a GM sees."""
+(5.22), red zones and the warrant (5.23) and the reveal of the Zhodani secret base (5.26).
+Inputs are what a GM sees."""
 
 from __future__ import annotations
 
@@ -114,6 +115,35 @@ def p_secret_base_reveal(r: Resolver, imperial_troops: int = 0) -> Calc:
     return Calc("zhodani", "control passes to the Zhodani player")
 
 
+RED_ZONE_USES = ("land", "starport", "ocean", "gas_giant", "enter")
+
+
+def p_red_zone(r: Resolver, use: str, zhodani_entered: Any = False, warrant_holder: Any = False) -> Calc:
+    """5.23: Imperial squadrons may enter an interdicted (red-zone) system and always use its gas
+    giant; Imperial troops and admirals may not land and squadrons may not use its starport or
+    ocean until any Zhodani-player unit has entered the system (then it is open for the rest of
+    the game). The warrant holder may land forces there at any time. Amber zones: no effect."""
+    key = str(use).strip().lower().replace(" ", "_")
+    if key not in RED_ZONE_USES:
+        raise InvalidInput(f"use {use!r}: one of {', '.join(RED_ZONE_USES)}")
+
+    def yes(v: Any) -> bool:
+        return str(v).strip().lower() in ("1", "true", "yes", "y")
+
+    if key in ("enter", "gas_giant"):
+        r.explain("Imperial squadrons may always enter a red-zone system and use its gas giant")
+        return Calc(True, "allowed")
+    if yes(zhodani_entered):
+        r.explain("a Zhodani-player unit has entered the system: it is open to Imperial forces for good")
+        return Calc(True, "allowed (the red zone is open)")
+    if key == "land" and yes(warrant_holder):
+        r.explain("the warrant holder may land forces on any interdicted world at any time")
+        return Calc(True, "allowed (the warrant)")
+    r.explain(f"{key.replace('_', ' ')}: closed to Imperial forces until a Zhodani-player unit "
+              "enters the system")
+    return Calc(False, "not allowed (red zone)")
+
+
 def _p(name: str, kind: str = "str", help: str = "", default: Any = None) -> Param:
     return Param(name, kind, help=help, required=default is None, default=default)
 
@@ -135,6 +165,16 @@ PROCEDURES: list[ProcedureDef] = [
         (_p("vargr_held", "int", "Vargr worlds (of 3) the Imperium controls"),
          _p("sword_worlds_held", "int", "Sword Worlds worlds (of 4) the Imperium controls")),
         ("5.22b",), reference="5.22",
+    ),
+    ProcedureDef(
+        "red_zone", "Imperial use of a red-zone world", p_red_zone,
+        (
+            Param("use", "choice", help="land (troops, admirals), starport, ocean, gas_giant or enter",
+                  choices=RED_ZONE_USES),
+            _p("zhodani_entered", "bool", "a Zhodani-player unit has entered the system", False),
+            _p("warrant_holder", "bool", "the admiral with the warrant is there", False),
+        ),
+        ("5.23", "warrant"), reference="5.23",
     ),
     ProcedureDef(
         "secret_base_reveal", "Reveal of the secret base", p_secret_base_reveal,

@@ -244,3 +244,13 @@ def test_secret_base_reveal_passes_control_only_without_imperial_troops() -> Non
     reveal = PROCS["secret_base_reveal"].fn
     assert reveal(resolver()).value == "zhodani"
     assert reveal(resolver(), imperial_troops=2).value == "imperial"
+
+
+def test_red_zone_opens_with_a_zhodani_entry_and_the_warrant_lands_anyway() -> None:
+    """5.23."""
+    red = PROCS["red_zone"].fn
+    assert red(resolver(), use="gas_giant").value is True
+    assert red(resolver(), use="land").value is False
+    assert red(resolver(), use="starport", warrant_holder=True).value is False
+    assert red(resolver(), use="land", warrant_holder=True).value is True
+    assert red(resolver(), use="ocean", zhodani_entered=True).value is True
