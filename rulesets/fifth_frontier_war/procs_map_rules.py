@@ -11,6 +11,7 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.board import Edge, GraphMap
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.fifth_frontier_war.formulas import truthy
 from rulesets.fifth_frontier_war.hexes import jump_distance
 
 NETWORKS = {"imperial": ("imperial",), "zhodani": ("zhodani", "sword_worlds")}
@@ -72,7 +73,7 @@ def p_xboat(r: Resolver, side: str, origin: str, dest: str, enemy_at: list[str] 
     enemy = {graph.check(x, "enemy_at") for x in (enemy_at or []) if str(x).strip()}
     measure = str(r.options.get("xboat_measure", "hex_distance"))
     problems, path = xboat_problems(graph, side, a, b, measure, corrections, enemy)
-    if str(moved).strip().lower() in ("1", "true", "yes", "y"):
+    if truthy(moved):
         problems.insert(0, "the admiral has already moved by xboat this turn (G-31)")
     if path:
         r.explain("route: " + " - ".join(path) + f" ({graph.distance(a, b):g} parsecs along the routes)")
@@ -127,16 +128,13 @@ def p_red_zone(r: Resolver, use: str, zhodani_entered: Any = False, warrant_hold
     if key not in RED_ZONE_USES:
         raise InvalidInput(f"use {use!r}: one of {', '.join(RED_ZONE_USES)}")
 
-    def yes(v: Any) -> bool:
-        return str(v).strip().lower() in ("1", "true", "yes", "y")
-
     if key in ("enter", "gas_giant"):
         r.explain("Imperial squadrons may always enter a red-zone system and use its gas giant")
         return Calc(True, "allowed")
-    if yes(zhodani_entered):
+    if truthy(zhodani_entered):
         r.explain("a Zhodani-player unit has entered the system: it is open to Imperial forces for good")
         return Calc(True, "allowed (the red zone is open)")
-    if key == "land" and yes(warrant_holder):
+    if key == "land" and truthy(warrant_holder):
         r.explain("the warrant holder may land forces on any interdicted world at any time")
         return Calc(True, "allowed (the warrant)")
     r.explain(f"{key.replace('_', ' ')}: closed to Imperial forces until a Zhodani-player unit "
