@@ -10,6 +10,7 @@ from rulesets.fifth_frontier_war import fuel, ops
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import box_id, is_box, is_hex
+from rulesets.fifth_frontier_war.procs_map_rules import route_map, xboat_problems
 
 if TYPE_CHECKING:
     from campaign_tui.core.context import Ctx
@@ -184,61 +185,18 @@ def check_fleet_move(g: Game, fid: str, dest: str) -> int:
 
 
 # -- xboats (5.24) -------------------------------------------------------------------------
-def networks(side: str) -> tuple[str, ...]:
-    return ("imperial",) if side == "imperial" else ("zhodani", "sword_worlds")
-
-
-def route_graph(routes: list[dict[str, str]], side: str) -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {}
-    for r in routes:
-        if r["network"] in networks(side):
-            graph.setdefault(r["a"], set()).add(r["b"])
-            graph.setdefault(r["b"], set()).add(r["a"])
-    return graph
-
-
-def route_length(graph: dict[str, set[str]], a: str, b: str, dist: object) -> int | None:
-    """Shortest path along the routes in parsecs (Dijkstra), None if unconnected."""
-    import heapq
-
-    best = {a: 0}
-    todo = [(0, a)]
-    while todo:
-        d, node = heapq.heappop(todo)
-        if node == b:
-            return d
-        if d > best.get(node, 1 << 30):
-            continue
-        for nxt in graph.get(node, ()):
-            nd = d + dist(node, nxt)  # type: ignore[operator]
-            if nd < best.get(nxt, 1 << 30):
-                best[nxt] = nd
-                heapq.heappush(todo, (nd, nxt))
-    return None
-
-
 def xboat_problem(
     g: Game, routes: list[dict[str, str]], side: str, origin: str, dest: str, check_enemy: bool = True
 ) -> str | None:
-    """5.24 / G-31: along a friendly route, at most jump-4, no enemy squadrons at either end."""
-    graph = route_graph(routes, side)
-    if origin not in graph:
-        return f"{origin} is not on a {side} xboat route"
-    if dest not in graph:
-        return f"{dest} is not on a {side} xboat route"
-    length = route_length(graph, origin, dest, g.dist)
-    if length is None:
-        return f"{dest} is not connected to {origin} by friendly xboat routes"
-    if g.options.get("xboat_measure", "hex_distance") == "route_length":
-        if length > 4:
-            return f"the route from {origin} to {dest} is {length} parsecs long, more than 4"
-    elif g.dist(origin, dest) > 4:
-        return f"{dest} is {g.dist(origin, dest)} hexes from {origin}, more than jump-4"
-    if check_enemy:
-        for place in (origin, dest):
-            if g.squadrons(place, "zhodani" if side == "imperial" else "imperial"):
-                return f"enemy squadrons are at {place}"
-    return None
+    """5.24 / G-31: along a friendly route, at most jump-4, no enemy squadrons at either end
+    (the same check as ``calc fifth_frontier_war xboat_move``, on the board's route graph)."""
+    corrections = str(g.options.get("distance_corrections", ""))
+    graph = route_map(dict(g.state.records("worlds")), routes, side, corrections)
+    enemy = {p for p in (origin, dest)
+             if check_enemy and g.squadrons(p, "zhodani" if side == "imperial" else "imperial")}
+    measure = str(g.options.get("xboat_measure", "hex_distance"))
+    problems, _ = xboat_problems(graph, side, origin, dest, measure, corrections, enemy)
+    return problems[0] if problems else None
 
 
 # -- loading (5.12, 5.23) --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war import procs_command_control as CC
 from rulesets.fifth_frontier_war import procs_logistics as LG
+from rulesets.fifth_frontier_war import procs_map_rules as MR
 from rulesets.fifth_frontier_war.hexes import jump_distance
 
 
@@ -729,4 +730,5 @@ PROCEDURES: list[ProcedureDef] = [
     ),
     *CC.PROCEDURES,
     *LG.PROCEDURES,
+    *MR.PROCEDURES,
 ]

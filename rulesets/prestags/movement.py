@@ -16,7 +16,7 @@ from typing import Any
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import hexmap, panic
+from rulesets.prestags import exclusive, hexmap, panic
 from rulesets.prestags.common import (
     Info,
     at,
@@ -356,6 +356,18 @@ class Planned:
     lines: list[str]
 
 
+def chariot_stream_stop(ctx: Ctx, movers: list[Info], hexes: list[str]) -> str | None:
+    """Chariot exclusive rules (digest 4.5, EXT-SCAN): a chariot (CH) must stop on entering a
+    stream hex; ford and bridge hexes are not stream hexes. The first stream hex passed through
+    (None when the move ends at the first one or there is none)."""
+    if not exclusive.in_game(ctx.state, "C") or not any(m.code == "CH" for m in movers):
+        return None
+    for h in hexes[:-1]:
+        if hexmap.terrain(ctx, h, "movement") == "stream":
+            return h
+    return None
+
+
 def plan(
     ctx: Ctx, movers: list[Info], p: Path, key: str, *, allow_zone_pass: bool = False, plotting: bool = False
 ) -> Planned:
@@ -417,6 +429,11 @@ def plan(
             raise ActionRejected(f"{last} is not on the {p.exit_edge or 'map'} edge")
         if side_data(ctx.state, side).get("conceded") and not is_road(ctx, last):
             raise ActionRejected("under a tactical concession units leave by road hexes [15.0]")
+    stream = chariot_stream_stop(ctx, movers, hexes)
+    if stream:
+        raise ActionRejected(
+            f"{stream} is a stream hex: a chariot must stop on entering it (Chariot [1.0]-[1.9])"
+        )
     if not allow_zone_pass and len(hexes) > 1:
         stop = zone_stop(ctx, movers[0], hexes[:-1], key)
         if stop is not None:

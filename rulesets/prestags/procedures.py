@@ -16,7 +16,7 @@ from typing import Any
 from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
-from rulesets.prestags import crt, hexmap, strength, victory
+from rulesets.prestags import crt, hexmap, procs_exclusive, strength, victory
 from rulesets.prestags.common import (
     OCR_ALIASES,
     Info,
@@ -872,5 +872,6 @@ PROCS: dict[str, ProcedureDef] = {
             aliases=("3.35", "5.15"),
             reference="3.35",
         ),
+        *procs_exclusive.PROCEDURES,
     )
 }

@@ -1,6 +1,7 @@
 """Procedures for rules campaign play applies by itself (issue 16, "every rule reachable"):
-automatic station destruction (5.7), militia breaking off in their home system (5.8),
-rearming (5.10) and the damage docked ships and stations do to each other (5.14k, EXT).
+who may declare an attack (5.6), automatic station destruction (5.7), militia breaking off in
+their home system (5.8), rearming (5.10) and the damage docked ships and stations do to each other
+(5.14k, EXT).
 Inputs are the table's own words: station types, ship classes, yes/no facts of the day."""
 
 from __future__ import annotations
@@ -110,11 +111,65 @@ def docked_damage(r: Resolver, destroyed: str, original_hp: int) -> Calc:
     return Calc(dmg, f"{dmg} hull points to {who}")
 
 
+def attack_eligibility(
+    r: Resolver, side: str, sathar_ships: int, upf_ships: int = 0, militia_ships: int = 0,
+    station: bool = False, attacked_today: int = 0, planet_attacked_today: bool = False,
+    sathar_declared: bool = True,
+) -> Calc:
+    """5.6: a fight needs Sathar ships and UPF ships, militia ships or a surviving station at the
+    same starburst. The Sathar declare first, each ship or fleet against one planet per day; the
+    UPF declare second and may attack only Sathar ships that did not attack UPF or militia ships
+    today. The value is the number of Sathar ships open to a UPF attack (Sathar: 1 or 0)."""
+    who = str(side).strip().upper()
+    if who not in ("SATHAR", "UPF"):
+        raise InvalidInput(f"side {side!r}: sathar or upf")
+    sathar, attacked = int(sathar_ships), int(attacked_today)
+    if sathar < 0 or not 0 <= attacked <= sathar:
+        raise InvalidInput(f"attacked_today {attacked}: between 0 and the {sathar} Sathar ships present")
+    upf_present = int(upf_ships) + int(militia_ships) > 0 or station
+    if sathar <= 0 or not upf_present:
+        r.explain("no fight: the starburst needs Sathar ships and UPF ships, militia ships or a "
+                  "surviving station")
+        return Calc(0, "no attack possible here")
+    if who == "SATHAR":
+        if planet_attacked_today:
+            r.explain("each Sathar ship or fleet may attack one planet per day")
+            return Calc(0, "this Sathar force already attacked a planet today")
+        r.explain("the Sathar announce every attack (naming the planet in a two-planet system) before "
+                  "any battle is resolved; the attacker moves first in the tactical game")
+        return Calc(1, "the Sathar may attack")
+    if not sathar_declared:
+        r.explain("the Sathar declare all their attacks first")
+        return Calc(0, "wait for the Sathar declarations")
+    open_ = sathar - attacked
+    r.explain(f"{sathar} Sathar ship(s), {attacked} attacked UPF or militia ships today: "
+              f"{open_} may be attacked")
+    if not open_:
+        return Calc(0, "the UPF may not attack: every Sathar ship here attacked today")
+    r.explain("the UPF, as attacker, moves first in the tactical game")
+    return Calc(open_, f"the UPF may attack {open_} Sathar ship(s)")
+
+
 def _opt(name: str, kind: str, default: object, help: str = "") -> Param:
     return Param(name, kind, required=False, default=default, help=help)
 
 
 PROCEDURES: list[ProcedureDef] = [
+    ProcedureDef(
+        "attack_eligibility", "May this side declare an attack here?", attack_eligibility,
+        (
+            Param("side", "choice", help="sathar or upf", choices=("sathar", "upf")),
+            Param("sathar_ships", "int", help="Sathar ships at the starburst", min=0),
+            _opt("upf_ships", "int", 0, "UPF Spacefleet ships at the starburst"),
+            _opt("militia_ships", "int", 0),
+            _opt("station", "bool", False, "a surviving UPF station is there"),
+            _opt("attacked_today", "int", 0, "of the Sathar ships, those that attacked UPF or militia today"),
+            _opt("planet_attacked_today", "bool", False,
+                 "(Sathar) this ship or fleet already attacked a planet today"),
+            _opt("sathar_declared", "bool", True, "(UPF) the Sathar have announced all their attacks"),
+        ),
+        ("5.6", "declare"), reference="5.6",
+    ),
     ProcedureDef(
         "station_autodestroy", "Automatic station destruction (house rule)", station_autodestroy,
         (

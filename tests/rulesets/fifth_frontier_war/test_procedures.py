@@ -267,6 +267,10 @@ def test_every_procedure_runs_from_the_calculator() -> None:
         "gain_control": {"garrison": "15", "units": 1, "db_full": "1500"},
         "refuel": {"code": "streamlined", "jumped": True, "gas_giant": True},
         "transfer": {"when": "combat", "active_enemy_sdbs": True},
+        "xboat_move": {"side": "imperial", "origin": "2307", "dest": "2409"},
+        "allied_bonus": {"vargr_held": 3, "sword_worlds_held": 4},
+        "secret_base_reveal": {},
+        "red_zone": {"use": "land", "warrant_holder": True},
     }
     procs = {p.id: p for p in PROCEDURES}
     assert set(samples) == set(procs)

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.errors import ActionRejected, InvalidInput
 from rulesets.fifth_frontier_war import formulas as F
 from rulesets.fifth_frontier_war import fuel, plugin
 from rulesets.fifth_frontier_war.procedures import PROCEDURES
@@ -206,3 +206,51 @@ def test_one_squadrons_refuel_and_a_transfer_are_reachable() -> None:
     assert move(resolver(jump_troops=True), when="combat", active_enemy_sdbs=True, jump_troops=True).value
     assert move(resolver(), when="movement", imperial=True, red_zone_closed=True).value is False
     assert move(resolver(), when="movement", imperial=True, red_zone_closed=True, warrant=True).value
+
+
+# -- 5.24 / G-31: xboat moves on the engine board's route graph ------------------------------------
+def test_xboat_move_follows_the_friendly_route_graph() -> None:
+    xboat = PROCS["xboat_move"].fn
+    r = resolver()
+    ok = xboat(r, side="imperial", origin="Pixie", dest="2409")
+    assert ok.value is True and "route: 2307 - 2308 - 2409" in " ".join(r.lines)
+    far = xboat(resolver(), side="imperial", origin="2307", dest="Regina")
+    assert far.value is False and "more than jump-4" in far.summary
+    assert xboat(resolver(), side="imperial", origin="2307", dest="2409", enemy_at=["Feri"]).value is False
+    assert xboat(resolver(), side="imperial", origin="2307", dest="2409", moved=True).value is False
+    wrong_side = xboat(resolver(), side="zhodani", origin="2307", dest="2409")
+    assert wrong_side.value is False and "not on a zhodani xboat route" in wrong_side.summary
+
+
+def test_xboat_move_measures_the_route_with_the_option() -> None:
+    xboat = PROCS["xboat_move"].fn
+    hexes = xboat(resolver(), side="imperial", origin="2409", dest="2606")
+    routed = xboat(resolver(xboat_measure="route_length"), side="imperial", origin="2409", dest="2606")
+    assert hexes.value is True  # 4 hexes apart, but more than 4 parsecs along the routes
+    assert routed.value is False and "parsecs long" in routed.summary
+
+
+# -- 5.22: the Imperial Vargr and Sword Worlds bonus; 5.26: the secret base --------------------------
+def test_allied_bonus_needs_every_world_of_the_region() -> None:
+    bonus = PROCS["allied_bonus"].fn
+    assert bonus(resolver(), vargr_held=3, sword_worlds_held=4).value == 30
+    assert bonus(resolver(), vargr_held=3, sword_worlds_held=3).value == 15
+    assert bonus(resolver(), vargr_held=2, sword_worlds_held=0).value == 0
+    with pytest.raises(InvalidInput, match="there are 3"):
+        bonus(resolver(), vargr_held=4, sword_worlds_held=0)
+
+
+def test_secret_base_reveal_passes_control_only_without_imperial_troops() -> None:
+    reveal = PROCS["secret_base_reveal"].fn
+    assert reveal(resolver()).value == "zhodani"
+    assert reveal(resolver(), imperial_troops=2).value == "imperial"
+
+
+def test_red_zone_opens_with_a_zhodani_entry_and_the_warrant_lands_anyway() -> None:
+    """5.23."""
+    red = PROCS["red_zone"].fn
+    assert red(resolver(), use="gas_giant").value is True
+    assert red(resolver(), use="land").value is False
+    assert red(resolver(), use="starport", warrant_holder=True).value is False
+    assert red(resolver(), use="land", warrant_holder=True).value is True
+    assert red(resolver(), use="ocean", zhodani_entered=True).value is True

@@ -293,3 +293,50 @@ def test_darius_is_worth_30_vp_and_an_enemy_next_to_him_panics_his_army():
     out = act(e, "move", {"units": ["a-sd-01"], "path": ["0507"]})  # next to Darius in 0508
     assert e.state.vars["panic"]["side"] == "B"
     assert "[S3.22]" in "\n".join(out.entry.lines)
+
+
+# -- Chariot [1.0]-[1.9] (digest 4.5, EXT-SCAN): a chariot stops on entering a stream hex ----------
+def _chariot_on_a_stream(options: dict[str, Any] | None = None) -> Any:
+    e = deployed(options)
+    act(e, "map_hexes", {"facts": "0604 stream"})
+    _set_var(e, "game", "C")
+    e.state.units["a-hc-01"].type = "CH"  # a chariot in the training battle
+    until(e, "MOVE")
+    return e
+
+
+def test_a_chariot_must_stop_on_entering_a_stream_hex():
+    e = _chariot_on_a_stream()
+    with pytest.raises(ActionRejected, match="stream hex: a chariot must stop"):
+        act(e, "move", {"units": ["a-hc-01"], "path": ["0604", "0603"]})
+    act(e, "move", {"units": ["a-hc-02"], "path": ["0604", "0603"]})  # not a chariot: moves on
+    act(e, "move", {"units": ["a-hc-01"], "path": ["0604"]})  # the chariot stops there
+
+
+def test_the_chariot_stream_stop_needs_the_exclusive_rules():
+    e = _chariot_on_a_stream({"exclusive_rules": False})
+    act(e, "move", {"units": ["a-hc-01"], "path": ["0604", "0603"]})
+    assert str(e.state.units["a-hc-01"].location).endswith("0603")
+
+
+def test_chariot_passenger_and_shared_movement_allowance():
+    """Chariot [1.0]-[1.9]: one BW, IB or SK aboard, leaders free; MA 9 for both phases."""
+    assert calc("chariot", carried=["BW", "L2"], chariot_phase_mp=4).value == 5
+    assert calc("chariot").value == 9
+    with pytest.raises(InvalidInput, match="only a BW, IB or SK"):
+        calc("chariot", carried=["SD"])
+    with pytest.raises(InvalidInput, match="carries one"):
+        calc("chariot", carried=["BW", "SK"])
+
+
+def test_francisca_and_viking_fleets():
+    """Viking [1.0] and [3.1]-[3.5] (EXT-OCR)."""
+    assert calc("francisca", distance=1).value == 3
+    assert calc("francisca", distance=2).value == 0
+    assert calc("francisca", distance=1, used=True).value == 0
+    fleet = calc("viking_fleet", hexes=4, unmoor=True, loads=1, moor=True, carried=3)
+    assert fleet.value == 18 and "more than the fleet's MA of 15" in fleet.summary
+    assert "of 15" in calc("viking_fleet", hexes=8, unmoor=True, loads=1).summary  # 15 MP exactly
+    assert "MA of 7" in calc("viking_fleet", hexes=8, disrupted=True).summary
+    with pytest.raises(InvalidInput, match="0 to 3"):
+        calc("viking_fleet", carried=4)

@@ -112,6 +112,7 @@ PROCEDURE_INPUTS = {
     "basic_damage": {"weapon": "T"},
     "dcr_repair": {"points": 40},
     "masking_screen": {"orbiting": True, "turns_so_far": 2},
+    "attack_eligibility": {"side": "upf", "sathar_ships": 2, "upf_ships": 1},
     "station_autodestroy": {"station": "armed", "sathar": ["DD"], "house_rule": True},
     "militia_flee": {"home_system": True, "fired": True},
     "rearm": {"whole_day_at_planet": True, "in_supply": True},

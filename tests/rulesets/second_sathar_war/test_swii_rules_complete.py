@@ -162,3 +162,19 @@ def test_calc_explains_each_table_lookup_once() -> None:
         result, r = calc(proc, **params)
         lines = [*r.lines, *result.lines]
         assert len(lines) == len(set(lines)), (proc, lines)
+
+
+# -- 5.6: who may declare an attack -----------------------------------------------------------------
+def test_attack_eligibility_takes_the_days_facts() -> None:
+    assert calc("attack_eligibility", side="sathar", sathar_ships=2, upf_ships=1)[0].value == 1
+    assert calc("attack_eligibility", side="sathar", sathar_ships=2)[0].value == 0  # nobody to fight
+    assert calc("attack_eligibility", side="sathar", sathar_ships=2, station=True)[0].value == 1
+    assert calc("attack_eligibility", side="sathar", sathar_ships=2, militia_ships=1,
+                planet_attacked_today=True)[0].value == 0  # one planet per day
+    upf, _ = calc("attack_eligibility", side="upf", sathar_ships=3, upf_ships=2, attacked_today=1)
+    assert upf.value == 2 and "the UPF may attack 2" in upf.summary
+    assert calc("attack_eligibility", side="upf", sathar_ships=3, upf_ships=2, attacked_today=3)[0].value == 0
+    assert calc("attack_eligibility", side="upf", sathar_ships=3, upf_ships=2,
+                sathar_declared=False)[0].value == 0
+    with pytest.raises(InvalidInput, match="attacked_today"):
+        calc("attack_eligibility", side="upf", sathar_ships=1, upf_ships=1, attacked_today=2)
