@@ -101,6 +101,8 @@ class Engine:
         self.read_only = read_only
         self.initial: State | None = None
         self.snapshots: SnapshotProvider | None = None
+        self.log_index: Any = None      # the store's index of sealed log segments, if any
+        self.replayed = 0               # entries the last state_at replayed (bounded)
         self.listeners: list[Callable[[Outcome], None]] = []
         self._tables_cache: tuple[str, TableSet] | None = None
         self._views: dict[str, tuple[tuple[str, int, int], State]] = {}
@@ -551,10 +553,12 @@ class Engine:
             state = self.state.copy()
             for s in range(n, seq, -1):
                 apply_changes(state, self.history.get(s).changes, forward=False)
+            self.replayed = n - seq
             return state
         start, state = base
         for entry in self.history.range(start + 1, seq):
             apply_changes(state, entry.changes)
+        self.replayed = seq - start
         return state
 
     def entries(self, first: int = 1, last: int | None = None) -> list[LogEntry]:
