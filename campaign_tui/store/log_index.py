@@ -138,7 +138,11 @@ class LogIndex:
             doc = json.loads(self._path(first).read_bytes())
         if not (isinstance(doc, dict) and doc.get("format") == FORMAT
                 and doc.get("hash") == want and isinstance(doc.get("postings"), dict)):
-            doc = self._index_segment(first)
+            return self._index_segment(first)
+        summary = self._load_summary()
+        if summary.get(first, {}).get("hash") != want:     # a summary row lost or stale
+            summary[first] = {"hash": want, "counts": counts(doc)}
+            self._dirty = True
         self._sidecars[first] = doc
         return doc
 

@@ -218,6 +218,8 @@ class DieLogModel:
                 return 0
             hi = self._candidates[i - 1]
         lo = max(self.floor, hi - entries + 1)
+        if self._candidates is not None and hi > self._indexed_to:
+            lo = max(lo, self._indexed_to + 1)      # the unsealed tail, then the index
         if hi < lo:
             return 0
         batch = self._entries(lo, hi)
