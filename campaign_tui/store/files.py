@@ -246,7 +246,7 @@ class FolderStore:
         self.pointer = follow(at, tail, history.get)
         check_pointer(info, self.pointer, header_path, text)
         engine = Engine(ruleset, state, info, history, read_only=self.read_only)
-        engine.snapshots = self.snapshot_before
+        engine.snapshots = self.snapshot_near
         self._attach_index(engine)
         probe(engine, snap_path)
         return Opened(engine, self, pin_warnings(info, ruleset))
@@ -380,6 +380,24 @@ class FolderStore:
         if not candidates or self.ruleset is None:
             return None
         best = max(candidates)
+        return best, self._read_snapshot(best, self.ruleset)
+
+    def snapshot_near(self, seq: int) -> tuple[int, State] | None:
+        """The kept snapshot to show entry *seq* from: the one whose replay (forward from
+        a snapshot before, or backward from one after) reads the fewest log segments, then
+        the fewest entries. Retention keeps one within MAX_REPLAY before any position."""
+        if self.ruleset is None:
+            return None
+
+        def cost(at: int) -> tuple[int, int]:
+            lo, hi = sorted((at, seq))
+            files = 0 if lo == hi else len({_segment_first(lo + 1), _segment_first(hi)})
+            return files, hi - lo
+
+        near = [s["seq"] for s in self.snapshots if abs(s["seq"] - seq) <= MAX_REPLAY]
+        if not near:
+            return self.snapshot_before(seq)
+        best = min(near, key=cost)
         return best, self._read_snapshot(best, self.ruleset)
 
     def load_entries(self, first: int, last: int) -> list[LogEntry]:

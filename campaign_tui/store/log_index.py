@@ -29,7 +29,7 @@ from campaign_tui.store.atomic import atomic_write
 
 INDEX_DIR = "index"
 SUMMARY = "summary.json"
-FORMAT = 1
+FORMAT = 2
 KEYS = ("table", "side", "kind", "clock")   # what a query can ask for
 SEGMENT_SIZE = 100                          # entries per segment (as the folder store)
 
@@ -73,8 +73,15 @@ def _entry_offsets(raw: bytes) -> list[int]:
     return out
 
 
-def counts(index: dict[str, Any]) -> dict[str, dict[str, int]]:
-    return {k: {v: len(p) for v, p in index["postings"][k].items()} for k in KEYS}
+def counts(index: dict[str, Any]) -> dict[str, int]:
+    """A segment's match counts, flat (``"table:crt": 12``): the summary stays small and
+    quick to read."""
+    return {f"{k}:{v}": len(p) for k in KEYS for v, p in index["postings"][k].items()}
+
+
+def _split(counted: dict[str, int], kind: str) -> dict[str, int]:
+    prefix = f"{kind}:"
+    return {k[len(prefix):]: n for k, n in counted.items() if k.startswith(prefix)}
 
 
 class LogIndex:
@@ -202,8 +209,9 @@ class LogIndex:
         self.ensure()
         (kind, wanted), = query.items()
         total = 0
+        summary = self._load_summary()
         for first in self.segments:
-            row = self._summary[first]["counts"][kind] if self._summary else {}
+            row = _split(summary[first]["counts"], kind)
             total += sum(row[n] for n in self._matching_values(kind, wanted, row))
         return total
 
@@ -222,8 +230,8 @@ class LogIndex:
         """The newest *limit* matches over all sealed segments, newest first."""
         out: list[tuple[int, int]] = []
         for first in sorted(self.segments, reverse=True):
-            if self._summary is not None and first in self._summary and all(
-                    not self._matching_values(k, v, self._summary[first]["counts"][k])
+            if self._summary is not None and first in self._summary and any(
+                    not self._matching_values(k, v, _split(self._summary[first]["counts"], k))
                     for k, v in query.items()):
                 continue
             out.extend(reversed(self.matches(first, **query)))
