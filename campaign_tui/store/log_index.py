@@ -7,8 +7,8 @@ procedure (action kind) and clock value as ``[seq, roll number]`` pairs, the ent
 set bookmarks, and the byte offset of every entry in the segment file. Each sidecar
 records the hash of the segment bytes it was built from (the hash ``campaign.toml``
 records for that segment), so an index that no longer matches its segment is noticed and
-rebuilt, never trusted. ``index/summary.json`` repeats each segment's match counts, so a
-filter's total count over the whole history reads one small file.
+rebuilt, never trusted. ``index/summary.json`` repeats each segment's hash and its roll
+counts by table, so "every roll on the CRT this campaign" counts from one small file.
 
 The index is derived data: it is not part of the commit point (the header does not name
 it), it can be deleted at any time, and a missing, damaged or stale one is rebuilt from
@@ -29,7 +29,7 @@ from campaign_tui.store.atomic import atomic_write
 
 INDEX_DIR = "index"
 SUMMARY = "summary.json"
-FORMAT = 2
+FORMAT = 3
 KEYS = ("table", "side", "kind", "clock")   # what a query can ask for
 SEGMENT_SIZE = 100                          # entries per segment (as the folder store)
 
@@ -74,14 +74,9 @@ def _entry_offsets(raw: bytes) -> list[int]:
 
 
 def counts(index: dict[str, Any]) -> dict[str, int]:
-    """A segment's match counts, flat (``"table:crt": 12``): the summary stays small and
-    quick to read."""
-    return {f"{k}:{v}": len(p) for k in KEYS for v, p in index["postings"][k].items()}
-
-
-def _split(counted: dict[str, int], kind: str) -> dict[str, int]:
-    prefix = f"{kind}:"
-    return {k[len(prefix):]: n for k, n in counted.items() if k.startswith(prefix)}
+    """A segment's rolls by table (the summary keeps only these, so that it stays a few
+    kilobytes for a year of play; the other keys are counted from the sidecars)."""
+    return {v: len(p) for v, p in index["postings"]["table"].items()}
 
 
 class LogIndex:
@@ -211,7 +206,8 @@ class LogIndex:
         total = 0
         summary = self._load_summary()
         for first in self.segments:
-            row = _split(summary[first]["counts"], kind)
+            row = (summary[first]["counts"] if kind == "table" else
+                   {v: len(p) for v, p in self.sidecar(first)["postings"][kind].items()})
             total += sum(row[n] for n in self._matching_values(kind, wanted, row))
         return total
 
@@ -230,9 +226,9 @@ class LogIndex:
         """The newest *limit* matches over all sealed segments, newest first."""
         out: list[tuple[int, int]] = []
         for first in sorted(self.segments, reverse=True):
-            if self._summary is not None and first in self._summary and any(
-                    not self._matching_values(k, v, _split(self._summary[first]["counts"], k))
-                    for k, v in query.items()):
+            if "table" in query and self._summary is not None and first in self._summary \
+                    and not self._matching_values("table", query["table"],
+                                                  self._summary[first]["counts"]):
                 continue
             out.extend(reversed(self.matches(first, **query)))
             if len(out) >= limit:
