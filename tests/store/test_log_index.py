@@ -103,6 +103,8 @@ def test_a_stale_or_damaged_index_is_rebuilt_cleanly(campaign, tmp_path, damage)
     opened = open_campaign(path, load_ruleset)
     index = opened.engine.log_index
     assert index.count(table="bench") == want
+    index.ensure()
+    assert index.count(table="bench") == want
     assert (101 in index.rebuilt) == (damage != "summary lies")  # a good sidecar is reused
     assert index.newest(5, table="bench")
     opened.store.close()
