@@ -11,6 +11,7 @@ generated with a fixed seed; --quick makes a smaller one.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import shutil
@@ -118,6 +119,65 @@ def bench_undo(path: Path) -> None:
            f"{a * 1e6:.0f} µs ({len(e.history)} entries in the log)")
 
 
+def bench_dielog_filter(path: Path) -> None:
+    """Every roll on one table over all history: the first 50 matches and the total, as
+    the die log asks the log index for them (each run from a freshly opened campaign)."""
+    from campaign_tui.store.files import SEGMENT_SIZE
+
+    writer = open_campaign(path, load_ruleset)
+    built = writer.engine.log_index.ensure()        # an older campaign: indexed once
+    writer.store.close()
+    opened = open_campaign(path, load_ruleset, read_only=True)
+    table = "bench"
+
+    def one() -> tuple[list[tuple[int, int]], int]:
+        engine = open_campaign(path, load_ruleset, read_only=True).engine
+        gc.collect()        # the open's garbage is not the filter's (timeit's practice)
+        t = time.perf_counter()
+        index = engine.log_index
+        newer = [(e.seq, r.n) for e in engine.entries(index.end + 1)
+                 for r in e.rolls if table in (r.table or "").lower()]
+        first = (newer[::-1] + index.newest(50, table=table))[:50]
+        total = len(newer) + (index.count(table=table) or 0)
+        times.append(time.perf_counter() - t)
+        return first, total
+
+    times: list[float] = []
+    for _ in range(7):
+        first, total = one()
+    t = statistics.median(times)
+    segment = json.dumps([e.to_dict() for e in opened.engine.entries(1, SEGMENT_SIZE)])
+    gc.collect()
+    base = best(lambda: json.loads(segment), repeat=7)
+    report("dielog_filter", t, base, 2.0, f"table:{table} over {len(opened.engine.history)} "
+           f"entries, the first {len(first)} of {total} matches {t * 1000:.2f} ms; json.loads "
+           f"of one {SEGMENT_SIZE}-action segment ({len(segment) / 1e3:.0f} kB) "
+           f"{base * 1000:.2f} ms" + (f" ({built} segments indexed first)" if built else ""))
+
+
+def bench_history_step(path: Path) -> None:
+    """The state at a position in the middle of a turn about 10,000 actions back."""
+    engine = open_campaign(path, load_ruleset, read_only=True).engine
+    n = len(engine.history)
+    starts = sorted(b.seq for b in engine.info.bookmarks if b.turn_start)
+    before = max((s for s in starts if s <= n - 10_000), default=0)
+    after = min((s for s in starts if s > before), default=n)
+    seq = (before + after) // 2
+    times, replayed = [], []
+    for _ in range(5):
+        fresh = open_campaign(path, load_ruleset, read_only=True).engine
+        gc.collect()
+        t = time.perf_counter()
+        fresh.state_at(seq)
+        times.append(time.perf_counter() - t)
+        replayed.append(fresh.replayed)
+    t = statistics.median(times)
+    base = best(lambda: open_campaign(path, load_ruleset, read_only=True).engine.status())
+    report("history_step", t, base, 2.0, f"state at entry {seq} of {n} (mid-turn, "
+           f"{n - seq} back; {max(replayed)} entries replayed) {t * 1000:.0f} ms; open the "
+           f"campaign {base * 1000:.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller campaign, fewer runs")
@@ -146,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         only = set(args.only.split(",")) if args.only else None
         for name, fn in (("open", lambda: bench_open(path, doc)),
                          ("save_after_action", lambda: bench_save_after_action(path, doc)),
-                         ("undo", lambda: bench_undo(path))):
+                         ("undo", lambda: bench_undo(path)),
+                         ("dielog_filter", lambda: bench_dielog_filter(path)),
+                         ("history_step", lambda: bench_history_step(path))):
             if only is None or name in only:
                 fn()
         if only is None or only & {"geometry_distance", "geometry_neighbours"}:

@@ -101,6 +101,8 @@ class Engine:
         self.read_only = read_only
         self.initial: State | None = None
         self.snapshots: SnapshotProvider | None = None
+        self.log_index: Any = None      # the store's index of sealed log segments, if any
+        self.replayed = 0               # entries the last state_at replayed (bounded)
         self.listeners: list[Callable[[Outcome], None]] = []
         self._tables_cache: tuple[str, TableSet] | None = None
         self._views: dict[str, tuple[tuple[str, int, int], State]] = {}
@@ -547,14 +549,20 @@ class Engine:
             base = self.snapshots(seq)
         elif self.initial is not None:
             base = (0, self.initial.copy())
-        if base is None or (n - seq) < (seq - base[0]):
+        if base is None or (n - seq) < abs(seq - base[0]):
             state = self.state.copy()
             for s in range(n, seq, -1):
                 apply_changes(state, self.history.get(s).changes, forward=False)
+            self.replayed = n - seq
             return state
         start, state = base
-        for entry in self.history.range(start + 1, seq):
-            apply_changes(state, entry.changes)
+        if start > seq:                 # a snapshot after it, in the same log segment
+            for s in range(start, seq, -1):
+                apply_changes(state, self.history.get(s).changes, forward=False)
+        else:
+            for entry in self.history.range(start + 1, seq):
+                apply_changes(state, entry.changes)
+        self.replayed = abs(seq - start)
         return state
 
     def entries(self, first: int = 1, last: int | None = None) -> list[LogEntry]:

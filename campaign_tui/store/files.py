@@ -64,6 +64,7 @@ from campaign_tui.store.integrity import (
     seed_disagrees,
 )
 from campaign_tui.store.lock import Lock
+from campaign_tui.store.log_index import LogIndex
 from campaign_tui.store.migrations import SCHEMA_VERSION, SaveDocs, migrate
 from campaign_tui.store.serial import (
     SAVE_COMMENT,
@@ -132,6 +133,7 @@ class FolderStore:
         self._seg_cache: dict[int, list[LogEntry]] = {}
         self._length = 0               # log entries already on disk
         self.ruleset: RuleSet | None = None
+        self.index: LogIndex | None = None     # the sealed segments' index (log_index.py)
 
     @property
     def open_bytes(self) -> int:
@@ -179,6 +181,7 @@ class FolderStore:
             raise
         fsync_dir(parent)
         store._move_to(path)
+        store._attach_index(engine)
         return store
 
     def _move_to(self, path: Path) -> None:
@@ -243,9 +246,29 @@ class FolderStore:
         self.pointer = follow(at, tail, history.get)
         check_pointer(info, self.pointer, header_path, text)
         engine = Engine(ruleset, state, info, history, read_only=self.read_only)
-        engine.snapshots = self.snapshot_before
+        engine.snapshots = self.snapshot_near
+        self._attach_index(engine)
         probe(engine, snap_path)
         return Opened(engine, self, pin_warnings(info, ruleset))
+
+    def _sealed(self, length: int) -> dict[int, str]:
+        """The hashes of the full (immutable) segments among the first *length* entries."""
+        return {first: str(row["hash"]) for first, row in self.segments.items()
+                if first + SEGMENT_SIZE - 1 <= length}
+
+    def _attach_index(self, engine: Engine) -> None:
+        self.index = LogIndex(self.path, self._sealed(self._length), self._indexable,
+                              lambda: [b.seq for b in engine.info.bookmarks],
+                              writable=not self.read_only)
+        engine.log_index = self.index
+
+    def _indexable(self, first: int) -> tuple[list[LogEntry], bytes]:
+        """One sealed segment for the index, read apart from the segment cache (the TUI
+        builds the index of an older campaign in a worker thread)."""
+        raw = self._committed_segment(first)
+        spath = self.path / _seg_name(first)
+        text = tomlio.decode(raw, spath)
+        return entries_from(tomlio.loads(text, spath), spath, text, first), raw
 
     def _read_files_table(self, files: Any, length: int, header_path: Path, text: str) -> None:
         where = tomlio.locate(text, ["files"])
@@ -359,6 +382,24 @@ class FolderStore:
         best = max(candidates)
         return best, self._read_snapshot(best, self.ruleset)
 
+    def snapshot_near(self, seq: int) -> tuple[int, State] | None:
+        """The kept snapshot to show entry *seq* from: the one whose replay (forward from
+        a snapshot before, or backward from one after) reads the fewest log segments, then
+        the fewest entries. Retention keeps one within MAX_REPLAY before any position."""
+        if self.ruleset is None:
+            return None
+
+        def cost(at: int) -> tuple[int, int]:
+            lo, hi = sorted((at, seq))
+            files = 0 if lo == hi else len({_segment_first(lo + 1), _segment_first(hi)})
+            return files, hi - lo
+
+        near = [s["seq"] for s in self.snapshots if abs(s["seq"] - seq) <= MAX_REPLAY]
+        if not near:
+            return self.snapshot_before(seq)
+        best = min(near, key=cost)
+        return best, self._read_snapshot(best, self.ruleset)
+
     def load_entries(self, first: int, last: int) -> list[LogEntry]:
         out: list[LogEntry] = []
         start = _segment_first(first)
@@ -466,6 +507,13 @@ class FolderStore:
         self.pointer = plan.pointer
         for start in plan.touched:
             self._seg_cache.pop(start, None)
+        if self.index is not None:
+            sealed = self._sealed(self._length)
+            self.index.segments = sealed
+            for first in sorted(set(plan.touched) & set(sealed)):
+                entries = list(engine.history.range(first, first + SEGMENT_SIZE - 1))
+                self.index.add(first, entries, self._committed_segment(first))
+            self.index.save_summary()
         for seq in plan.dropped:
             with contextlib.suppress(OSError):
                 (self.path / _snap_name(seq)).unlink()

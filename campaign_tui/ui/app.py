@@ -241,6 +241,10 @@ class CampaignApp(App[int]):
                 self.notify(f"The autosave could not be written: {exc}", severity="error")
         self.title = f"campaign-tui · {self.session.name}"
         self.show_main()
+        index = opened.engine.log_index
+        if index is not None and not index.complete:
+            # an older campaign: index its sealed log segments once, off the UI thread
+            self.run_worker(index.ensure, thread=True, group="log-index")
 
     # -- after every action ----------------------------------------------------------------
     def _committed(self, outcome: Outcome) -> None:

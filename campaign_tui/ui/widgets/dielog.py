@@ -9,6 +9,7 @@ older page.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -106,6 +107,10 @@ class DieLogModel:
         self.ceiling = 0
         self._widths_key = -1
         self._widths_cache = (1, 2, 2)
+        self._candidates: list[int] | None = None   # from the log index (sealed segments)
+        self._indexed_to = 0
+        self.total: int | None = None               # matching rolls in all history, if known
+        self.read = 0                               # entries read from the log so far
         self.reset()
 
     # -- range -------------------------------------------------------------------------
@@ -142,10 +147,38 @@ class DieLogModel:
         self.ceiling = n if hi is None else min(hi, n)
         self.lowest = self.ceiling + 1
         self.highest = n
+        self._use_index()
         # undo/redo entries after the ceiling still say whether a row was undone
         if self.ceiling < n:
             for e in reversed(list(self.engine.history.range(self.ceiling + 1, n))):
                 self._note_undo(e, newest_first=True)
+
+    def _index_query(self) -> dict[str, str]:
+        """The part of the filter the log index answers (table and turn; the side filter
+        also matches side names, so it is left to the rows)."""
+        query = {}
+        if self.filter.table:
+            query["table"] = self.filter.table
+        outer = self._outer()
+        if self.filter.turn is not None and outer is not None:
+            query["clock"] = f"{outer}={self.filter.turn}".lower()
+        return query
+
+    def _use_index(self) -> None:
+        """With a filter the index can answer, read only the entries it names (and the
+        undos): a year of history costs a few kilobytes of index, not every segment."""
+        self._candidates, self._indexed_to, self.total = None, 0, None
+        index = self.engine.log_index
+        query = self._index_query()
+        if index is None or not query or not index.complete:
+            return                          # still being built: read the log as before
+        self._indexed_to = min(self.ceiling, index.end)
+        self._candidates = sorted(index.candidates(self.floor, self._indexed_to, **query))
+        if list(query) == ["table"] and self.viewer == "gm" and not self.filter.words \
+                and not self.filter.side and not self.filter.phase:
+            newer = self.engine.entries(self._indexed_to + 1, self.ceiling)
+            self.total = (index.count(table=query["table"])
+                          + sum(len(self.rows_for(e)) for e in newer))
 
     def set_filter(self, text: str) -> None:
         self.filter_text = text
@@ -178,10 +211,19 @@ class DieLogModel:
     def load_older(self, entries: int = PAGE) -> int:
         """Read the next older page; returns the number of rows added at the front."""
         hi = self.lowest - 1
+        if self._candidates is not None and hi <= self._indexed_to:
+            i = bisect_right(self._candidates, hi)    # skip to the next entry that matters
+            if i == 0:
+                self.lowest = self.floor
+                return 0
+            hi = self._candidates[i - 1]
         lo = max(self.floor, hi - entries + 1)
+        if self._candidates is not None and hi > self._indexed_to:
+            lo = max(lo, self._indexed_to + 1)      # the unsealed tail, then the index
         if hi < lo:
             return 0
         batch = self._entries(lo, hi)
+        self.read += hi - lo + 1
         for e in reversed(batch):
             self._note_undo(e, newest_first=True)
         new_rows: list[LogRow] = []
@@ -196,9 +238,9 @@ class DieLogModel:
         added = 0
         read = 0
         while len(self.rows) < want and self.more and read < limit:
-            before = self.lowest
+            before = self.read
             added += self.load_older()
-            read += before - self.lowest
+            read += self.read - before
         return added
 
     def _entries(self, lo: int, hi: int) -> list[LogEntry]:
@@ -617,7 +659,7 @@ class DieLogPanel(Vertical):
         what = "entries" if m.all_entries else "rolls"
         parts = [f"{len(m.rows)} {what}"]
         if m.filter.active:
-            parts.append("filtered")
+            parts.append("filtered" if m.total is None else f"filtered, {m.total} in all")
         if m.more:
             parts.append(f"{m.remaining} older entries not loaded (o)")
         self.query_one("#log-status", Static).update(Text(" · ".join(parts), style="dim"))
