@@ -296,24 +296,32 @@ class CampaignApp(App[int]):
         session = self.session
         if session is None:
             return
+
+        def undone(outcome: Outcome) -> None:
+            seen = session.seat().entry(outcome.entry)
+            what = seen.summary.removeprefix("Undo: ") if seen else "the last action"
+            self.notify(f"Undone: {what}", timeout=4)
+
         try:
             outcome = session.undo()
         except NeedConfirmation as exc:
             def chosen(what: str | None) -> None:
                 if what == "undo":
                     try:
-                        self.acted(session.undo(confirm=True))
+                        undone(session.undo(confirm=True))
                     except CampaignError as err:
                         self.notify(str(err), severity="error")
 
-            self.push_screen(ConfirmDialog("Undo past a die roll?", str(exc), (
-                ("undo", "Undo", "error"), ("keep", "Keep it", "primary")), focus="keep"),
+            target = session.engine.undo_target()
+            title = f"Undo '{target.summary}'?" if target else "Undo past a die roll?"
+            self.push_screen(ConfirmDialog(title, str(exc), (
+                ("undo", "Undo it", "error"), ("keep", "Keep it", "primary")), focus="keep"),
                 chosen)
             return
         except CampaignError as exc:
             self.notify(str(exc), severity="warning", timeout=4)
             return
-        self.acted(outcome)
+        undone(outcome)
 
     def redo(self) -> None:
         session = self.session

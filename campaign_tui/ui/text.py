@@ -135,26 +135,14 @@ def unit_details(ruleset: RuleSet, view: State, unit: Unit) -> list[str]:
 
 
 # -- changes (the review step of the resolve dialog) -------------------------------------
-def _diff(before: Any, after: Any, prefix: str = "") -> list[str]:
-    if isinstance(before, dict) and isinstance(after, dict):
-        out: list[str] = []
-        for key in dict.fromkeys([*before, *after]):
-            b, a = before.get(key), after.get(key)
-            if b != a:
-                out.extend(_diff(b, a, f"{prefix}{key}."))
-        return out
-    name = prefix.rstrip(".") or "value"
-    return [f"{name} {fmt_value(before)} -> {fmt_value(after)}"]
-
-
 def describe_changes(changes: list[Change], view: State, viewer: str,
                      limit: int = 40) -> list[str]:
     """What an action changes, in words, leaving out what *viewer* may not see."""
+    from campaign_tui.ui.change_words import change_lines
+
     lines: list[str] = []
     hidden = 0
     for ch in changes:
-        if ch.coll == "meta" and ch.key == "position":
-            continue
         if viewer != "gm":
             if ch.coll == "units" and ch.key not in view.units:
                 hidden += 1
@@ -165,23 +153,9 @@ def describe_changes(changes: list[Change], view: State, viewer: str,
             if ch.coll in ("secrets", "ledgers") and ch.key != viewer:
                 hidden += 1
                 continue
-        label = ch.key
-        if ch.coll == "units":
-            u = view.units.get(ch.key)
-            label = u.label if u else (ch.after or ch.before or {}).get("name") or ch.key
-        elif ch.coll == "formations":
-            f = view.formations.get(ch.key)
-            label = f.name if f else ch.key
-        if ch.before is None:
-            lines.append(f"+ {label} ({ch.coll.rstrip('s')}) added")
-            continue
-        if ch.after is None:
-            lines.append(f"- {label} ({ch.coll.rstrip('s')}) removed")
-            continue
-        for part in _diff(ch.before, ch.after):
-            lines.append(f"  {label}: {part}")
+        lines.extend(change_lines(ch, view))
     if len(lines) > limit:
-        lines = [*lines[:limit], f"  ... and {len(lines) - limit} more"]
+        lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
     if hidden:
-        lines.append(f"  ({hidden} change{'s' if hidden != 1 else ''} you may not see)")
+        lines.append(f"({hidden} change{'s' if hidden != 1 else ''} you may not see)")
     return lines

@@ -70,7 +70,7 @@ async def declare_and_resolve(pilot: Pilot[Any]) -> None:
     await press(pilot, "ctrl+r")              # the program rolls -> review
     review = static_text(app, "#resolve-review")
     assert "Result:" in review and "1d6 [4]" in review and "odds 12:6 -> 2-1" in review
-    assert "B Infantry: status.destroyed no -> yes" in review
+    assert "B Infantry: now destroyed" in review and "status.destroyed" not in review
     assert engine(app).state.units["b-inf"].status["destroyed"] is False  # a preview only
     await press(pilot, "enter")               # apply
     assert not isinstance(app.screen, ResolveDialog)

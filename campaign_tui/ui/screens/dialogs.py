@@ -19,6 +19,7 @@ from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.widgets.entry import Entry
+from campaign_tui.ui.widgets.marks import MarkedSelectionList
 
 
 class Dialog(ModalScreen[Any]):
@@ -160,7 +161,7 @@ class EntityPicker(Dialog):
             yield Static(Text(f"Type to filter; {how}.", style="dim"), classes="dialog-message")
             yield Entry(placeholder="filter", id="picker-filter", compact=True)
             if self.multi:
-                yield SelectionList[str](id="picker-list")
+                yield MarkedSelectionList(id="picker-list")
             else:
                 yield OptionList(id="picker-list")
             yield Static("", id="picker-count", classes="panel-status")

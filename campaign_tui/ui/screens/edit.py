@@ -14,6 +14,7 @@ from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.dialogs import Dialog
 from campaign_tui.ui.text import fmt_value
 from campaign_tui.ui.widgets.entry import Entry
+from campaign_tui.ui.widgets.marks import MarkedCheckbox
 
 if TYPE_CHECKING:
     from campaign_tui.core.catalog import FieldDef
@@ -52,7 +53,7 @@ class StatusDialog(Dialog):
                     yield Static(label, classes="field-label")
                     wid = f"s-{name}"
                     if fdef.type == "bool":
-                        yield Checkbox("yes", bool(current), compact=True, id=wid)
+                        yield MarkedCheckbox("yes", bool(current), compact=True, id=wid)
                     elif fdef.type == "choice":
                         yield Select([(c, c) for c in fdef.choices], compact=True, id=wid,
                                      value=current if current in fdef.choices else Select.NULL)

@@ -26,6 +26,7 @@ from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.base import AppScreen
 from campaign_tui.ui.text import fmt_value
 from campaign_tui.ui.widgets.entry import Entry
+from campaign_tui.ui.widgets.marks import MarkedCheckbox, MarkedRadioButton
 
 if TYPE_CHECKING:
     from campaign_tui.core.options import OptionDef
@@ -71,9 +72,9 @@ class WizardScreen(AppScreen):
                 yield Entry("", id="campaign-name", compact=True)
                 yield Static(Text("Dice", style="bold"), classes="field-label")
                 with RadioSet(id="dice"):
-                    yield RadioButton("The program rolls (seeded, repeatable)", value=True,
+                    yield MarkedRadioButton("The program rolls (seeded, repeatable)", value=True,
                                       id="dice-auto")
-                    yield RadioButton("Physical dice: type in what you roll", id="dice-manual")
+                    yield MarkedRadioButton("Physical dice: type in what you roll", id="dice-manual")
                 yield Static(Text("Seed (blank: a random one; the same seed gives the same "
                                   "dice)", style="bold"), classes="field-label")
                 yield Entry("", id="seed", type="integer", compact=True,
@@ -225,7 +226,7 @@ class WizardScreen(AppScreen):
             widgets.append(Static(label, classes="field-label"))
             wid = f"opt-{o.id}"
             if o.type == "bool":
-                widgets.append(Checkbox("on", bool(value), compact=True, id=wid))
+                widgets.append(MarkedCheckbox("on", bool(value), compact=True, id=wid))
             elif o.type == "choice":
                 items = []
                 for i, c in enumerate(o.choices):

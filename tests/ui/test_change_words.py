@@ -1,0 +1,52 @@
+"""The review step words an action's changes from names: no marker ids, no internal fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_tui import campaigns
+from campaign_tui.core.changes import Change
+from campaign_tui.store.paths import Places
+from campaign_tui.ui.screens.resolve import ResolveDialog
+from campaign_tui.ui.text import describe_changes
+from tests.ui.helpers import make_app, static_text
+
+
+async def test_changes_are_worded_from_names(home_places: Places) -> None:
+    path = campaigns.new_campaign(home_places, "prefect", "liberation", "Words", 4, "auto", {})
+    app = make_app(home_places, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session: Any = app.session
+        engine = session.engine
+        engine.perform("gm.quick_setup", {})
+        where = engine.state.units["cw-gl2-1"].location
+        engine.undo(confirm=True)
+        assert where and not engine.state.units["cw-gl2-1"].location
+        label = engine.state.units["cw-gl2-1"].label
+        kind = "place_base"
+        defn = engine.action_def(kind)
+        app.push_screen(ResolveDialog(session, kind, defn.title, defn.params,
+                                      prefill={"base": "cw-gl2-1",
+                                               "hex": where.removeprefix("hex:")}))
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("7", "ctrl+r")          # the GM says which area the hex is in
+        await pilot.pause()
+        review = static_text(app, "#resolve-review")
+        assert f"{label} moves to hex {where.removeprefix('hex:')}" in review
+        changes = review.split("Changes:")[1]
+        assert "needs_hex" not in changes and "data" not in changes and "->" not in changes
+
+        # a marker on a task force is named from the task force and the marker's label
+        view = session.view()
+        fid = next(iter(view.formations))
+        tf = view.formations[fid].name
+        marker = {"kind": "DETECTED", "label": "Detected", "side": "cw", "target": fid}
+        lines = describe_changes([Change("markers", f"DETECTED@{fid}", None, marker)], view,
+                                 "gm")
+        assert lines == [f"{tf}: now Detected"]
+        lines = describe_changes([Change("markers", f"DETECTED@{fid}", marker, None)], view,
+                                 "gm")
+        assert lines == [f"{tf}: no longer Detected"]

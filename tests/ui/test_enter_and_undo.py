@@ -1,0 +1,43 @@
+"""Enter in a field never applies a reviewed result; undo says what it undoes and did."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from campaign_tui.store.paths import Places
+from campaign_tui.ui.screens.dialogs import ConfirmDialog
+from campaign_tui.ui.screens.resolve import ResolveDialog
+from tests.ui.helpers import make_app, static_text
+from tests.ui.test_flows import engine, press, type_text
+
+
+async def test_enter_in_a_field_does_not_apply(home_places: Places, demo_path: Path) -> None:
+    app = make_app(home_places, demo_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press(pilot, "n", "n", "1")
+        dialog = app.screen
+        assert isinstance(dialog, ResolveDialog)
+        await type_text(pilot, "a-inf,a-tank")
+        await press(pilot, "tab")
+        await type_text(pilot, "b-inf")
+        await press(pilot, "enter", "y")
+        assert "will attack b-inf" in static_text(app, "#resolve-review")
+        length = len(engine(app).history)
+        for field in dialog.query(Input):           # every field, Enter pressed in it
+            field.focus()
+            await press(pilot, "enter")
+            assert app.screen is dialog and len(engine(app).history) == length
+        await press(pilot, "ctrl+e")                # applied only when asked
+        assert app.screen is not dialog and len(engine(app).history) == length + 1
+        summary = engine(app).undo_target().summary
+        # undo: the confirmation (here past a GM ruling, none) or the notice names it
+        app.clear_notifications()
+        await press(pilot, "ctrl+z")
+        if isinstance(app.screen, ConfirmDialog):
+            assert summary in static_text(app, ".dialog-message")
+            await press(pilot, "shift+tab", "enter")
+        notices = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Undone:") and summary in m for m in notices), notices
