@@ -216,10 +216,23 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def action_pick(self) -> None:
         field = self._focused_field()
+        if field is not None and field.param.type == "hex":
+            self._pick_on_map(field)
+            return
         if field is None or field.param.type not in ENTITY_TYPES:
             self.notify("Move to a unit or formation field first (tab).", timeout=3)
             return
         self._open_picker(field)
+
+    def _pick_on_map(self, field: ParamField) -> None:
+        from campaign_tui.ui.screens.map import open_map
+
+        def done(place: str | None) -> None:
+            if place is not None:
+                field.widget.value = place
+            field.widget.focus()
+
+        open_map(self, pick=field.param.name, current=field.value(), done=done)
 
     def _focused_field(self) -> ParamField | None:
         node = self.focused
