@@ -143,7 +143,7 @@ class MapModel:
     # -- layout ---------------------------------------------------------------------------------
     def cell_size(self, zoom: int) -> tuple[int, int]:
         """(characters, lines) of one hex at *zoom*."""
-        return (3, 1) if zoom == 0 else (6, 2)
+        return (2, 1) if zoom == 0 else (6, 2)
 
     def hex_lines(self, zoom: int, numbers: bool, cursor: str, col0: int, row0: int,
                   width: int, height: int) -> list[list[tuple[str, str]]]:
@@ -167,15 +167,15 @@ class MapModel:
                     lines[line].append((" " * cw, ""))
                     continue
                 h = grid.label(col, row)
-                style = "reverse" if h == cursor else ""
+                style = "reverse" if h == cursor else ("dim" if zoom and part == 0 else "")
                 lines[line].append((self._cell(h, zoom, part, numbers), style))
         return lines
 
     def _cell(self, h: str, zoom: int, part: int, numbers: bool) -> str:
         marks = self.marks(h)
         if zoom == 0:
-            return f"{self.symbol(h)}{marks[:1] or ' '} "
-        if part == 0:
+            return f"{self.symbol(h)}{marks[:1] or ' '}"
+        if part == 1:
             return f" {self.symbol(h)} {marks[:2]:<2} "
         if numbers:
             return f" {h:<4} "[:6]

@@ -116,3 +116,34 @@ def test_graph_maps_are_a_list_of_places_with_routes(home_places: Places) -> Non
     assert moved(model, first, 0, 1) == model.places[1]
     row = "".join(t for t, _ in model.list_lines(first, 0, 1)[0])
     assert model.name(first) in row and "→" in row
+
+
+async def test_f2_on_a_hex_field_picks_on_the_map(home_places: Places) -> None:
+    from campaign_tui.core.actions import Param
+    from campaign_tui.ui.screens.resolve import ResolveDialog
+
+    app = make_app(home_places, _prestags(home_places))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = ResolveDialog(app.session, "gm.map_fact", "Where",  # type: ignore[arg-type]
+                               (Param("hex", "hex", help="the hex"),), focus="hex")
+        app.push_screen(dialog)
+        await pilot.pause()
+        dialog.query_one("#f-hex").focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, MapScreen) and app.screen.pick == "hex"
+        assert "pick the hex" in screen_text(app)
+        view = app.screen.query_one(MapView)
+        await pilot.press("right", "down")
+        await pilot.pause()
+        chosen = view.cursor
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert dialog.query_one("#f-hex").value == chosen      # type: ignore[attr-defined]
+        await pilot.press("f2")                                 # Escape picks nothing
+        await pilot.pause()
+        await pilot.press("left", "escape")
+        await pilot.pause()
+        assert dialog.query_one("#f-hex").value == chosen      # type: ignore[attr-defined]
