@@ -33,6 +33,7 @@ class MapModel:
     styles: dict[str, tuple[str, str]] = field(default_factory=dict)
     extent: tuple[int, int, int, int] = (0, 0, 0, 0)
     places: list[str] = field(default_factory=list)  # the list layout's rows
+    _cells: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # drawn hexes
 
     @classmethod
     def of(cls, session: Session) -> MapModel:
@@ -172,14 +173,17 @@ class MapModel:
         return lines
 
     def _cell(self, h: str, zoom: int, part: int, numbers: bool) -> str:
-        marks = self.marks(h)
+        known = self._cells.get(h)
+        if known is None:  # each hex is looked up once, then drawn from here
+            known = (self.symbol(h), self.marks(h), str(self.place_facts(h).get("name", "")))
+            self._cells[h] = known
+        symbol, marks, name = known
         if zoom == 0:
-            return f"{self.symbol(h)}{marks[:1] or ' '}"
+            return f"{symbol}{marks[:1] or ' '}"
         if part == 1:
-            return f" {self.symbol(h)} {marks[:2]:<2} "
+            return f" {symbol} {marks[:2]:<2} "
         if numbers:
             return f" {h:<4} "[:6]
-        name = str(self.place_facts(h).get("name", ""))
         return f" {name[:4]:<4} "
 
     def list_lines(self, cursor: str, top: int, height: int) -> list[list[tuple[str, str]]]:
