@@ -229,7 +229,11 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
         def done(place: str | None) -> None:
             if place is not None:
-                field.widget.value = place
+                try:
+                    field.widget.value = place
+                except Exception:  # a field with a fixed list of hexes refuses others
+                    self.notify(f"{place} is not one of this field's choices.",
+                                severity="warning", timeout=4)
             field.widget.focus()
 
         open_map(self, pick=field.param.name, current=field.value(), done=done)
