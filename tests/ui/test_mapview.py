@@ -147,3 +147,21 @@ async def test_f2_on_a_hex_field_picks_on_the_map(home_places: Places) -> None:
         await pilot.press("left", "escape")
         await pilot.pause()
         assert dialog.query_one("#f-hex").value == chosen      # type: ignore[attr-defined]
+
+
+def test_the_map_shows_only_what_the_seat_may_see(home_places: Places) -> None:
+    """Star Cruiser Lite hides other nations' ships: each seat's map has fewer than the GM's,
+    and its own ships are on it."""
+    from campaign_tui.ui.session import Session
+
+    path = campaigns.new_campaign(home_places, "star_cruiser_lite", None, "SCL", 7, "auto", {},
+                                  quick_setup=True)
+    session = Session(home_places, path, campaigns.open_path(path))
+    session.viewer = "gm"
+    everything = MapModel.of(session).located
+    for side in session.engine.state.sides:
+        session.viewer = side
+        seen = MapModel.of(session).located
+        assert sum(map(len, seen.values())) < sum(map(len, everything.values()))
+        for place, items in seen.items():
+            assert set(items) <= set(everything.get(place, []))
