@@ -129,6 +129,8 @@ PRIVACY = _c("privacy", "f8", "Privacy", "Hide the screen while passing the keyb
              "privacy", footer=False)
 GM_MENU = _c("gm-actions", "f9", "GM", "The GM's edits and overrides (all logged, undoable)",
              "gm_actions")
+MAP = _c("map", "g", "Map", "The map as this seat may see it: arrows move, / finds, Enter shows "
+         "what is there", "open_map", footer=False)
 CAMPAIGNS = _c("campaigns", "f10", "Campaigns", "Close this campaign and go to the campaign "
                "list", "close_campaign", footer=False)
 

@@ -37,7 +37,7 @@ class MainScreen(CampaignScreen):
 
     CMDS: ClassVar = (C.ADVANCE, C.QUICK_SETUP, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
                       C.SHOW_OOB, C.SHOW_LOG, C.TABLES, C.HISTORY, C.VIEW_AS, C.PRIVACY,
-                      C.GM_MENU, C.CAMPAIGNS)
+                      C.GM_MENU, C.MAP, C.CAMPAIGNS)
     BINDINGS: ClassVar = bindings(*CMDS)
 
     def __init__(self) -> None:
@@ -467,6 +467,11 @@ class MainScreen(CampaignScreen):
         from campaign_tui.ui.screens.history import HistoryScreen
 
         self.app.push_screen(HistoryScreen())
+
+    def action_open_map(self) -> None:
+        from campaign_tui.ui.screens.map import open_map
+
+        open_map(self)
 
     def action_close_campaign(self) -> None:
         self.app.close_campaign()  # type: ignore[attr-defined]

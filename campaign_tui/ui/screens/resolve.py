@@ -216,10 +216,27 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def action_pick(self) -> None:
         field = self._focused_field()
+        if field is not None and field.param.type == "hex":
+            self._pick_on_map(field)
+            return
         if field is None or field.param.type not in ENTITY_TYPES:
             self.notify("Move to a unit or formation field first (tab).", timeout=3)
             return
         self._open_picker(field)
+
+    def _pick_on_map(self, field: ParamField) -> None:
+        from campaign_tui.ui.screens.map import open_map
+
+        def done(place: str | None) -> None:
+            if place is not None:
+                try:
+                    field.widget.value = place
+                except Exception:  # a field with a fixed list of hexes refuses others
+                    self.notify(f"{place} is not one of this field's choices.",
+                                severity="warning", timeout=4)
+            field.widget.focus()
+
+        open_map(self, pick=field.param.name, current=field.value(), done=done)
 
     def _focused_field(self) -> ParamField | None:
         node = self.focused

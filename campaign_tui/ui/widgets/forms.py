@@ -73,6 +73,7 @@ class ParamField(Vertical):
             label.append(" (optional)", style="dim")
         kind_hint = {"unit": "F2 picks", "units": "one or more; F2 picks",
                      "formation": "F2 picks", "formations": "one or more; F2 picks",
+                     "hex": "F2 picks on the map",
                      "int": "a whole number", "float": "a number",
                      "list": "several, separated by commas"}.get(p.type)
         if kind_hint:

@@ -1,0 +1,94 @@
+"""The map drawn in text: a cursor place, a view that scrolls to keep it in sight, two zoom
+levels, hex numbers on demand. Only the visible rows are made at each paint."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from campaign_tui.ui.mapmodel import MapModel, moved, visible
+
+
+class MapView(Widget, can_focus=True):
+    """The map; posts ``Moved`` when the cursor changes and ``Chosen`` on Enter."""
+
+    BINDINGS: ClassVar = [
+        Binding("up", "move(0,-1)", "Up", show=False),
+        Binding("down", "move(0,1)", "Down", show=False),
+        Binding("left", "move(-1,0)", "Left", show=False),
+        Binding("right", "move(1,0)", "Right", show=False),
+        Binding("pageup", "move(0,-10)", "Page up", show=False),
+        Binding("pagedown", "move(0,10)", "Page down", show=False),
+        Binding("enter", "choose", "Show / pick"),
+    ]
+
+    class Moved(Message):
+        def __init__(self, place: str) -> None:
+            super().__init__()
+            self.place = place
+
+    class Chosen(Message):
+        def __init__(self, place: str) -> None:
+            super().__init__()
+            self.place = place
+
+    def __init__(self, model: MapModel, cursor: str | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.cursor = cursor if cursor and model.is_place(cursor) else model.start()
+        self.zoom = 1
+        self.numbers = True
+        self.first_col = model.extent[0]
+        self.first_row = model.extent[2]
+        self.top = 0
+
+    # -- state ------------------------------------------------------------------------------
+    def go(self, place: str) -> None:
+        self.cursor = place
+        self.post_message(self.Moved(place))
+        self.refresh()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        self.go(moved(self.model, self.cursor, dx, dy))
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def set_zoom(self, zoom: int) -> None:
+        self.zoom = max(0, min(1, zoom))
+        self.refresh()
+
+    def toggle_numbers(self) -> None:
+        self.numbers = not self.numbers
+        self.refresh()
+
+    # -- painting ---------------------------------------------------------------------------
+    def render(self) -> Text:
+        width, height = self.size.width, max(1, self.size.height)
+        m = self.model
+        if not m.is_hex:
+            if not m.places:
+                return Text("No places known on this map yet.", style="dim")
+            i = m.places.index(self.cursor) if self.cursor in m.places else 0
+            self.top = visible(self.top, i, height)
+            rows = m.list_lines(self.cursor, self.top, height)
+        else:
+            grid = m.board.grid
+            assert grid is not None
+            col, row = grid.parse(self.cursor) or (m.extent[0], m.extent[2])
+            cw, ch = m.cell_size(self.zoom)
+            self.first_col = visible(self.first_col, col, max(1, width // cw))
+            self.first_row = visible(self.first_row, row, max(1, (height - 1) // ch))
+            rows = m.hex_lines(self.zoom, self.numbers, self.cursor, self.first_col,
+                               self.first_row, width, height)
+        text = Text(no_wrap=True, overflow="crop")
+        for n, runs in enumerate(rows):
+            if n:
+                text.append("\n")
+            for chunk, style in runs:
+                text.append(chunk, style)
+        return text
