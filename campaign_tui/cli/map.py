@@ -11,13 +11,9 @@ from campaign_tui.cli.common import EXIT_OK, Usage, changing, emit, open_ro, pla
 
 
 def map_facts(board: Any, view: Any) -> dict[str, dict[str, Any]]:
-    """Place -> facts: the rule set's (board places) with the campaign's map facts on top."""
-    from campaign_tui.core.board import facts
+    from campaign_tui.core.board.facts import on_board
 
-    out = {p: dict(f) for p, f in board.places.items()}
-    for place in facts.known_places(view):
-        out.setdefault(place, {}).update(facts.place_facts(view, place))
-    return out
+    return on_board(board, view)
 
 
 def picture(engine: Any, viewer: str) -> str:

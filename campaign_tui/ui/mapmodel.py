@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from campaign_tui.cli.map import map_facts
+from campaign_tui.core.board.facts import on_board
 from campaign_tui.core.board.svg import _extent, _graph_on_hexes, _terrain, side_styles
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class MapModel:
     def of(cls, session: Session) -> MapModel:
         view = session.view()
         board = session.engine.ruleset.board(view)
-        facts = map_facts(board, view)
+        facts = on_board(board, view)
         located = session.engine.ruleset.locate(view)
         sides = {sid: s.name for sid, s in view.sides.items()}
         colours = {sid: s.color for sid, s in view.sides.items() if s.color.startswith("#")}

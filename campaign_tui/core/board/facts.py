@@ -113,3 +113,12 @@ def merge(state_facts: Mapping[str, Mapping[str, Any]], place: str,
     out = dict(legacy)
     out.update({k: v for k, v in (state_facts.get(place) or {}).items() if k != "sources"})
     return out
+
+
+def on_board(board: Any, state: State) -> dict[str, dict[str, Any]]:
+    """Place -> facts: the rule set's board places with the campaign's map facts on top
+    (pass a side's view as *state* for what that side may know)."""
+    out = {p: dict(f) for p, f in board.places.items()}
+    for place in known_places(state):
+        out.setdefault(place, {}).update(place_facts(state, place))
+    return out
