@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -26,21 +27,26 @@ from tests.secrets.cases import (
 )
 from tests.secrets.leakcheck import SideAudit, states_over_history
 
-OUTPUTS = ("status", "status --json", "log", "log --json", "report", "export")
+OUTPUTS = ("status", "status --json", "log", "log --json", "report", "export", "units",
+           "units --json", "map", "orders")
 
 
 def side_outputs(path: Path, side: str, tmp: Path) -> dict[str, str]:
     """Everything the command line hands one side."""
     out: dict[str, str] = {}
     for name in OUTPUTS:
-        if name == "export":
-            target = tmp / f"export-{side}.toml"
-            rc, text = run_cli("export", str(path), "--side", side, "-o", str(target))
+        if name in ("export", "map"):  # files written for the side
+            target = tmp / f"{name}-{side}.{'toml' if name == 'export' else 'svg'}"
+            option = "--side" if name == "export" else "--as"
+            rc, text = run_cli(name, str(path), option, side, "-o", str(target))
             assert rc == 0, text
-            out[name] = target.read_text(encoding="utf-8")
+            text = target.read_text(encoding="utf-8")
+            # the grid's own hex numbers are the board, not a fact about anyone's forces
+            text = re.sub(r'<text[^>]*class="hexnum"[^>]*>[^<]*</text>', "", text)
+            out[name] = re.sub(r"<title>\d{4}</title>", "", text)
             continue
         cmd, *flags = name.split()
-        option = "--side" if cmd == "report" else "--as"
+        option = "--side" if cmd in ("report", "orders") else "--as"
         rc, text = run_cli(cmd, str(path), option, side, *flags)
         assert rc == 0, f"{name} --as {side}: {text}"
         out[name] = text
