@@ -3,6 +3,7 @@ example campaigns the README opens (built into a wheel and checked from its cont
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,8 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
+    # built from a copy: two test workers building in the checkout itself would share
+    # setuptools' build/ and egg-info folders
+    source = tmp_path_factory.mktemp("source") / "campaign-tui"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "-q", "-w", str(out), str(ROOT)], check=True, capture_output=True,
+                    "-q", "-w", str(out), str(source)], check=True, capture_output=True,
                    timeout=300)
     return next(out.glob("campaign_tui-*.whl"))
 
