@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.board.facts import on_board
-from campaign_tui.core.board.svg import _extent, _graph_on_hexes, _terrain, side_styles
+from campaign_tui.core.board.layout import drawn_on_hexes, extent, terrain_text
+from campaign_tui.core.board.svg import side_styles
 
 if TYPE_CHECKING:
     from campaign_tui.core.board.spec import Board
@@ -47,7 +48,7 @@ class MapModel:
         if model.is_hex:
             grid = board.grid
             assert grid is not None
-            model.extent = _extent(grid, [*facts, *located, *board.places])
+            model.extent = extent(grid, [*facts, *located, *board.places])
         else:
             nodes = list(board.graph.nodes) if board.graph is not None else []
             extra = sorted(p for p in [*facts, *located] if p not in nodes)
@@ -57,7 +58,7 @@ class MapModel:
     @property
     def is_hex(self) -> bool:
         b = self.board
-        return b.grid is not None and (b.graph is None or _graph_on_hexes(b))
+        return b.grid is not None and (b.graph is None or drawn_on_hexes(b))
 
     # -- facts of one place -----------------------------------------------------------------
     def place_facts(self, place: str) -> dict[str, Any]:
@@ -70,7 +71,7 @@ class MapModel:
     def symbol(self, place: str) -> str:
         """One character: the terrain's initial, a world, a lettered hex, or empty."""
         f = self.place_facts(place)
-        terrain = _terrain(f)
+        terrain = terrain_text(f)
         if f.get("letter"):
             return str(f["letter"])[:1].lower()
         if terrain:

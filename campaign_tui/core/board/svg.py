@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from campaign_tui.core.board.hexgrid import HexGrid
+from campaign_tui.core.board.layout import drawn_on_hexes, extent, terrain_text
 from campaign_tui.core.board.spec import Board
 
 SIZE = 22.0  # hex radius (centre to corner), in SVG units
@@ -28,13 +29,6 @@ TERRAIN_COLOURS = {
     "sink holes": "#bdb5a6", "desert/lava flow": "#e8cf8f", "mountains/volcano": "#a89f91",
 }
 EMPTY = "#ffffff"
-
-
-def _terrain(facts: Mapping[str, Any]) -> str:
-    t = facts.get("terrain")
-    if isinstance(t, list):
-        return "/".join(str(x) for x in t)
-    return str(t) if t else ""
 
 
 def _colour(terrain: str) -> str:
@@ -73,7 +67,7 @@ def render(board: Board, facts: Mapping[str, Mapping[str, Any]],
     """The SVG text. *facts*: place -> map facts; *located*: place -> (side, label) of what
     the viewer sees there; *sides*: side id -> name."""
     styles = side_styles(list(sides), colours)
-    if board.grid is not None and (board.graph is None or _graph_on_hexes(board)):
+    if board.grid is not None and (board.graph is None or drawn_on_hexes(board)):
         body, w, h = _hex_map(board, board.grid, facts, located, styles)
     else:
         body, w, h = _graph_map(board, facts, located, styles)
@@ -94,27 +88,6 @@ def render(board: Board, facts: Mapping[str, Mapping[str, Any]],
     return "\n".join(out) + "\n"
 
 
-def _graph_on_hexes(board: Board) -> bool:
-    g = board.graph
-    return g is not None and bool(g.nodes) and all("hex" in a for a in g.nodes.values())
-
-
-def _extent(grid: HexGrid, places: Sequence[str]) -> tuple[int, int, int, int]:
-    cells = [c for c in (grid.parse(p) for p in places) if c]
-    if None not in (grid.first_col, grid.last_col, grid.first_row, grid.last_row):
-        return (grid.first_col or 0, grid.last_col or 0, grid.first_row or 0, grid.last_row or 0)
-    if not cells:
-        lo_c, lo_r = grid.first_col or 1, grid.first_row or 1
-        return lo_c, lo_c + 9, lo_r, lo_r + 7
-    cols = [c for c, _ in cells]
-    rows = [r for _, r in cells]
-    lo_c = max(min(cols) - 1, grid.first_col if grid.first_col is not None else 0)
-    lo_r = max(min(rows) - 1, grid.first_row if grid.first_row is not None else 0)
-    hi_c = max(cols) + 1 if grid.last_col is None else min(max(cols) + 1, grid.last_col)
-    hi_r = max(rows) + 1 if grid.last_row is None else min(max(rows) + 1, grid.last_row)
-    return lo_c, hi_c, lo_r, hi_r
-
-
 def _centre(grid: HexGrid, col: int, row: int, c0: int, r0: int) -> tuple[float, float]:
     shifted = (col & 1) == (1 if grid.layout == "odd-q" else 0)
     x = SIZE + (col - c0) * 1.5 * SIZE + 6
@@ -126,7 +99,7 @@ def _hex_map(board: Board, grid: HexGrid, facts: Mapping[str, Mapping[str, Any]]
              located: Mapping[str, Sequence[tuple[str, str]]],
              styles: Mapping[str, tuple[str, str]]) -> tuple[list[str], float, float]:
     places = [*facts, *located, *board.places]
-    c0, c1, r0, r1 = _extent(grid, places)
+    c0, c1, r0, r1 = extent(grid, places)
     cv = _Canvas()
     centres: dict[str, tuple[float, float]] = {}
     corners = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
@@ -136,7 +109,7 @@ def _hex_map(board: Board, grid: HexGrid, facts: Mapping[str, Mapping[str, Any]]
             x, y = _centre(grid, col, row, c0, r0)
             centres[h] = (x, y)
             f = {**board.places.get(h, {}), **facts.get(h, {})}
-            terrain = _terrain(f)
+            terrain = terrain_text(f)
             pts = " ".join(f"{x + SIZE * cx:.1f},{y + SIZE * cy:.1f}" for cx, cy in corners)
             tip = escape(h + (" " + terrain if terrain else ""))
             cv.add(f'<polygon points="{pts}" fill="{_colour(terrain)}" stroke="#888" '
