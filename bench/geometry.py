@@ -4,22 +4,11 @@ inline (issue 12: ratio <= 2)."""
 from __future__ import annotations
 
 import random
-import statistics
-import time
-from collections.abc import Callable
 
+from bench.timing import best
 from campaign_tui.core.board import HexGrid
 
 GRID = HexGrid("odd-q")
-
-
-def _best(fn: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def _inline_distance(pairs: list[tuple[int, int, int, int]]) -> int:
@@ -64,10 +53,10 @@ def run(quick: bool = False) -> list[tuple[str, float, float, str]]:
     hexes = [f"{c:02d}{r:02d}" for c, r, _, _ in pairs[: n // 10]]
     assert _inline_distance(pairs) == _engine_distance(pairs)
     out = []
-    base, mine = _best(lambda: _inline_distance(pairs)), _best(lambda: _engine_distance(pairs))
+    base, mine = best(lambda: _inline_distance(pairs)), best(lambda: _engine_distance(pairs))
     out.append(("geometry_distance", mine / base, 2.0,
                 f"{n} distances: engine {mine * 1000:.1f} ms, inline {base * 1000:.1f} ms"))
-    base, mine = _best(lambda: _inline_neighbours(hexes)), _best(lambda: _engine_neighbours(hexes))
+    base, mine = best(lambda: _inline_neighbours(hexes)), best(lambda: _engine_neighbours(hexes))
     out.append(("geometry_neighbours", mine / base, 2.0,
                 f"{len(hexes)} neighbour lists: engine {mine * 1000:.1f} ms, inline {base * 1000:.1f} ms"))
     return out

@@ -19,13 +19,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.large import _skirmish, _status_field, generate  # noqa: E402
+from bench.timing import best  # noqa: E402
 from campaign_tui.registry import load_ruleset, registry  # noqa: E402
 from campaign_tui.store.atomic import atomic_write  # noqa: E402
 from campaign_tui.store.files import open_campaign  # noqa: E402
@@ -38,15 +38,6 @@ def report(name: str, value: float, baseline: float, target: float, detail: str)
     RESULTS.append((name, ratio, target))
     print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
     print(f"  {detail}", flush=True)
-
-
-def best(fn: Callable[[], object], repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def heaviest_ruleset() -> str:
