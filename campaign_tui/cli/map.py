@@ -8,12 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_tui.cli.common import EXIT_OK, Usage, changing, emit, open_ro, places_of
-
-
-def map_facts(board: Any, view: Any) -> dict[str, dict[str, Any]]:
-    from campaign_tui.core.board.facts import on_board
-
-    return on_board(board, view)
+from campaign_tui.core.board.facts import on_board
 
 
 def picture(engine: Any, viewer: str) -> str:
@@ -25,7 +20,7 @@ def picture(engine: Any, viewer: str) -> str:
     colours = {sid: s.color for sid, s in view.sides.items() if s.color.startswith("#")}
     who = "GM's view (everything)" if viewer == "gm" else f"{sides.get(viewer, viewer)}'s view"
     title = f"{engine.info.name}: {board.title} · {engine.status(viewer).clock_text}"
-    return render(board, map_facts(board, view), engine.ruleset.locate(view), title=title,
+    return render(board, on_board(board, view), engine.ruleset.locate(view), title=title,
                   viewer=who, sides=sides, colours=colours)
 
 
@@ -48,7 +43,7 @@ def exported(engine: Any) -> Any:
             meta["wrap"] = True
         if grid.letters:
             meta["letters"] = True
-    facts = map_facts(board, view)
+    facts = on_board(board, view)
     if board.graph is not None and grid is None:
         meta["kind"] = "graph"
         mf.places = {n: {**dict(a), **facts.get(n, {})} for n, a in board.graph.nodes.items()}
@@ -95,7 +90,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     result.update(title=board.title, grid=board.grid.describe() if board.grid else None,
                   places=len(board.graph.nodes) if board.graph is not None else None,
                   routes=len(board.graph.edges) if board.graph is not None else None,
-                  known_places=len(map_facts(board, view)))
+                  known_places=len(on_board(board, view)))
     if args.export_file:
         mf = exported(engine)
         atomic_write(Path(args.export_file), mf.dumps())
