@@ -40,7 +40,16 @@ class Prestags(RuleSet):
 
     @functools.cache  # noqa: B019
     def actions(self) -> dict[str, ActionDef]:
-        from rulesets.prestags import act_combat, act_game, act_move, act_setup, plots, simultaneous
+        from rulesets.prestags import (
+            act_chariot,
+            act_combat,
+            act_fleet,
+            act_game,
+            act_move,
+            act_setup,
+            plots,
+            simultaneous,
+        )
 
         defs = (
             act_setup.map_hexes,
@@ -50,6 +59,10 @@ class Prestags(RuleSet):
             act_combat.melee,
             act_move.move,
             act_move.flee,
+            act_chariot.chariot_move,
+            act_fleet.sail,
+            act_fleet.board,
+            act_fleet.land,
             act_game.concede,
             act_game.concession_done,
             act_game.agree_end,

@@ -8,7 +8,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision
 from campaign_tui.core.errors import ActionRejected
 from rulesets.prestags import candidates as C
-from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results
+from rulesets.prestags import carriers, combat, crt, exclusive, hexmap, movement, panic, results
 from rulesets.prestags.common import Info, frac, ftext, info, other, stamp, units_at
 
 
@@ -37,10 +37,23 @@ def _target(ctx: Ctx, raw: str, side: str) -> str:
 def _fire(ctx: Ctx, firers: list[str], target: str, defensive: bool) -> None:
     side = ctx.role("non_phasing" if defensive else "phasing")
     units = _pick(ctx, firers, side, "firing units")
-    for f in units:
+    thrown = []
+    for n, f in enumerate(units):
+        u = ctx.state.unit(f.id)
+        if not f.is_fire and exclusive.francisca_ready(ctx.state, u):
+            if not defensive:
+                raise ActionRejected(f"{f.label}: the francisca is thrown in defensive fire only [V1.3]")
+            if u.status.get("disrupted") or u.status.get("panicked"):
+                raise ActionRejected(f"{f.label} cannot fire: disrupted or panicked [8.2], [13.0]")
+            units[n] = exclusive.as_francisca(f)
+            thrown.append(f.id)
+            ctx.explain(f"{f.label} throws its francisca: strength 3, once a game [V1.0]")
+            continue
         why = combat.fire_block(ctx.state, ctx.ruleset, f.id)
         if why:
             raise ActionRejected(f"{f.label} cannot fire: {why}")
+        if defensive and int(u.status.get("last_fire", 0) or 0) == stamp(ctx.state):
+            raise ActionRejected(f"{f.label} has made its defensive fire this Player-Turn [6.4]")
     h = _target(ctx, target, side)
     done = "df_hexes" if defensive else "fired_hexes"
     if h in ctx.var(done, []):
@@ -51,7 +64,9 @@ def _fire(ctx: Ctx, firers: list[str], target: str, defensive: bool) -> None:
     kind = "defensive fire" if defensive else "fire"
     reading = combat.roll_fire(ctx, plan, side, f"{kind}: {', '.join(f.label for f in units)} -> {h}")
     eff = results.apply(ctx, reading.result, [h], "fire", other(side))
-    combat.mark_fired(ctx, units, offensive=not defensive)
+    combat.mark_fired(ctx, [f for f in units if f.id not in thrown], offensive=not defensive)
+    for uid in thrown:
+        ctx.unit(uid).status["francisca_used"] = True  # no longer a fire unit [V1.2], [V1.4]
     ctx.edit_var("used", []).extend(f.id for f in units)
     ctx.edit_var(done, []).append(h)
     if eff.vacated and ctx.options.get("fire_advance") and not defensive:
@@ -104,6 +119,8 @@ def _check_melee(ctx: Ctx, attackers: list[Info], targets: list[str]) -> None:
             raise ActionRejected(f"{a.label} cannot attack: {why}")
     done = ctx.var("meleed_hexes", [])
     for t in targets:
+        if carriers.sailing_only(ctx.state, t):
+            raise ActionRejected(f"{t}: a fleet under sail cannot be attacked in melee [V3.28], [V3.5]")
         if t in done:
             raise ActionRejected(f"{t} has already been attacked in melee this Player-Turn [7.13]")
     for a in attackers:

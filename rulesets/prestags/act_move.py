@@ -5,8 +5,8 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.prestags import act_chariot, carriers, exclusive, hexmap, movement, results
 from rulesets.prestags import candidates as C
-from rulesets.prestags import hexmap, movement, results
 from rulesets.prestags.common import Info, ftext, info, side_data, stamp, units_of
 from rulesets.prestags.turns import arriving
 
@@ -32,6 +32,12 @@ def _movers(ctx: Ctx, ids: list[str], side: str, entering: bool) -> list[Info]:
             raise ActionRejected(f"{u.label} is in contact and may not leave its hex [18.2]")
         if u.status.get("panicked"):
             raise ActionRejected(f"{u.label} is panicked: it flees instead (flee) [13.0]")
+        if u.type == carriers.FLEET and exclusive.in_game(ctx.state, "V"):
+            raise ActionRejected(f"{u.label} is a fleet: it sails (sail) [V3.1]")
+        ride = carriers.carrier_of(ctx.state, u)
+        if ride is not None:
+            raise ActionRejected(f"{u.label} is aboard {ride.label}: it moves with it until it gets down "
+                                 "[C1.0], [V3.4]")
         out.append(i)
     if not out:
         raise ActionRejected("name the units to move")
@@ -78,6 +84,11 @@ def move(ctx: Ctx, units: list[str], path: list[str], start_facing: int, end_fac
     """Move through the hexes listed, paying each hex's entry cost; stop on entering a hex
     next to an undisrupted enemy fire unit [6.41]; never into an enemy hex [5.23]."""
     side = ctx.role("phasing")
+    if exclusive.in_game(ctx.state, "C") and any(ctx.state.unit(x).type == carriers.CHARIOT for x in units):
+        if len(units) > 1:
+            raise ActionRejected("a chariot moves alone, with its riders (chariot_move) [C1.0], [C1.9]")
+        act_chariot.run(ctx, units[0], path, [], [], "")
+        return
     p = movement.parse_path(path)
     entering = bool(p.enter_edge)
     movers = _movers(ctx, units, side, entering)

@@ -9,7 +9,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.model import State
 from rulesets.prestags import candidates as C
-from rulesets.prestags import hexmap, movement
+from rulesets.prestags import carriers, hexmap, movement
 from rulesets.prestags.common import side_data, units_of
 
 _ZONE = re.compile(r"^([A-Z]|\d{3,})-(\d+)$")
@@ -165,6 +165,9 @@ def deploy(
                 if face >= 0:
                     w.status["facing"] = face
             moved.append(uid)
+        for rider, carrier in carriers.load_at_deploy(ctx.state, side, h):
+            ctx.unit(rider.id).status["aboard"] = carrier.id
+            ctx.explain(f"{rider.label} goes aboard {carrier.label} [C1.0], [V3.14]")
         problem = movement.hex_problem(ctx, side, h)
         if problem:
             raise ActionRejected(problem)

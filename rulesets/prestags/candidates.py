@@ -35,3 +35,15 @@ def panicked(state: State, actor: str) -> list[str]:
     from rulesets.prestags.turns import panicked_to_flee
 
     return panicked_to_flee(state)
+
+
+def own_chariots(state: State, actor: str) -> list[str]:
+    """The acting side's chariots on the map (Chariot [1.0])."""
+    side = _side(state, actor)
+    return [u.id for u in units_of(state, side) if u.type == "CH" and hex_of(u)]
+
+
+def own_fleets(state: State, actor: str) -> list[str]:
+    """The acting side's Viking fleets on the map (Viking [3.1])."""
+    side = _side(state, actor)
+    return [u.id for u in units_of(state, side) if u.type == "VF" and hex_of(u)]

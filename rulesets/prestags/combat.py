@@ -12,7 +12,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import crt, exclusive, hexmap, movement, strength
+from rulesets.prestags import carriers, crt, exclusive, hexmap, movement, strength
 from rulesets.prestags.common import Info, frac, ftext, info, leader_values, stamp, units_at
 
 # -- readiness (digest section 9, item 1) ---------------------------------------------------------
@@ -66,6 +66,9 @@ def melee_block(state: State, ruleset: Any, uid: str) -> str | None:
 def fire_protection(ctx: Ctx, target: str) -> tuple[Fraction, str]:
     """The target hex's Fire Protection Strength [6.22]; roads have no effect [5.53] unless
     the road_fps option says otherwise."""
+    fleets = [u for u in units_at(ctx.state, target) if u.type == carriers.FLEET]
+    if fleets and exclusive.in_game(ctx.state, "V"):
+        return Fraction(carriers.FLEET_FPS), "a Viking fleet's, always 4 [V3.25]"
     t = hexmap.terrain(ctx, target, "fire protection")
     if ctx.options.get("road_fps") == "chart" and hexmap.known_hex(ctx.state, target).get("road"):
         t = "road"

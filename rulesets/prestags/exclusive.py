@@ -8,6 +8,9 @@ from the per-game folders), applied automatically with the option ``exclusive_ru
   (``panic.darius_check``, run after every change of position, and ``results.unit_vp``).
 * Spartan [3.3] Range Increment: a fire unit on a hilltop firing at a slope or ground-level
   hex adds 1 hex to its Range Allowance.
+* Viking [1.0]-[1.4] Francisca: each AX of the side the scenario names may make one defensive
+  fire attack a game, strength 3, at an adjacent hex; until then it counts as a fire unit
+  (its zone stops movement) [1.1]; once thrown it is not [1.2] (``francisca_used``).
 * Legion [1.56]-[1.57]: BC units may fire, move and then melee attack in one Player-Turn.
 * Viking [3.6]-[3.8] Ferocity: the Vikings' first melee Player-Turn +1 odds column; their later
   melee attacks +1 on the die (never above 6); melee attacks against them -1 on the die
@@ -21,11 +24,11 @@ prohibitions are applied where they are read (``combat.capability``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from campaign_tui.core.context import Ctx
-from campaign_tui.core.model import State
+from campaign_tui.core.model import State, Unit
 from rulesets.prestags.common import Info, stamp, units_at
 
 
@@ -79,6 +82,21 @@ def melee_adjust(ctx: Ctx, attackers: list[Info], targets: list[str], side: str)
     for line in out.lines:
         ctx.explain(line)
     return out
+
+
+FRANCISCA_FIRE = 3  # Viking [1.0]
+
+
+def francisca_ready(state: State, unit: Unit) -> bool:
+    """Viking [1.0]-[1.2]: an AX of the side the scenario names (``exclusive.francisca``) that
+    has not thrown its francisca yet; until it does it counts as a fire unit [1.1]."""
+    side = rules(state).get("francisca")
+    return bool(side) and unit.side == side and unit.type == "AX" and not unit.status.get("francisca_used")
+
+
+def as_francisca(i: Info) -> Info:
+    """The AX as the fire unit it is with its francisca: strength 3, adjacent hexes only [V1.0], [V1.3]."""
+    return replace(i, fire=FRANCISCA_FIRE, range=1)
 
 
 def in_game(state: State, code: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import exclusive, hexmap, panic
+from rulesets.prestags import carriers, exclusive, hexmap, panic
 from rulesets.prestags.common import (
     Info,
     at,
@@ -198,7 +198,8 @@ def zone_units(ctx: Ctx, side: str) -> list[Info]:
             plots.update(ctx.state.secrets.get(s, {}).get("plot", {}).get("orders", {}))
     for u in sorted(units_of(ctx.state, other(side)), key=lambda x: x.id):
         i = info(ctx.state, ctx.ruleset, u)
-        if not i.is_fire or i.hex is None or u.status.get("disrupted"):
+        fire_unit = i.is_fire or exclusive.francisca_ready(ctx.state, u)  # [V1.1]
+        if not fire_unit or i.hex is None or u.status.get("disrupted"):
             continue
         order = plots.get(u.id)
         if order and order.get("valid") and order.get("task") in ("MV", "ML"):
@@ -263,7 +264,9 @@ def classes_compatible(ctx_tables: Any, classes: list[str]) -> str:
 
 
 def hex_problem(ctx: Ctx, side: str, h: str, extra: list[Info] | None = None) -> str:
-    units = [info(ctx.state, ctx.ruleset, u) for u in units_at(ctx.state, h) if u.side == side]
+    riders = carriers.riding(ctx.state)
+    units = [info(ctx.state, ctx.ruleset, u) for u in units_at(ctx.state, h)
+             if u.side == side and u.id not in riders]
     units += extra or []
     troops = [i for i in units if not i.is_leader]
     limit = stack_limit(ctx.state, side, [i.code for i in troops])
@@ -274,10 +277,14 @@ def hex_problem(ctx: Ctx, side: str, h: str, extra: list[Info] | None = None) ->
 
 
 def stacking_problems(state: State, ruleset: Any, side: str) -> list[str]:
-    """Every hex of *side* over its stacking limit or mixing incompatible classes."""
+    """Every hex of *side* over its stacking limit or mixing incompatible classes; a unit
+    aboard a chariot or fleet is not counted apart (``carriers``)."""
     tables = ruleset.tables().with_overrides(state.table_overrides)
     by_hex: dict[str, list[Info]] = {}
+    riders = carriers.riding(state)
     for u in units_of(state, side):
+        if u.id in riders:
+            continue
         i = info(state, ruleset, u)
         if i.hex is not None and not i.is_leader:
             by_hex.setdefault(i.hex, []).append(i)
@@ -369,11 +376,15 @@ def chariot_stream_stop(ctx: Ctx, movers: list[Info], hexes: list[str]) -> str |
 
 
 def plan(
-    ctx: Ctx, movers: list[Info], p: Path, key: str, *, allow_zone_pass: bool = False, plotting: bool = False
+    ctx: Ctx, movers: list[Info], p: Path, key: str, *, allow_zone_pass: bool = False, plotting: bool = False,
+    ma: Fraction | None = None,
 ) -> Planned:
-    """Check a path for a unit or stack and work out its cost. Raises ActionRejected."""
+    """Check a path for a unit or stack and work out its cost (*ma*: the Movement Allowance
+    left when it is not this phase's, e.g. a chariot's after its Chariot Phase). Raises
+    ActionRejected."""
     side = movers[0].side
-    ma = min(ma_now(ctx.state, m.id) for m in movers)
+    if ma is None:
+        ma = min(ma_now(ctx.state, m.id) for m in movers)
     if len(movers) > 1:
         ctx.explain(f"the stack moves at its slowest MA, {ftext(ma)} [5.43]")
     klasses = [m.klass for m in movers]

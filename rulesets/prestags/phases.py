@@ -12,7 +12,7 @@ from __future__ import annotations
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.machine import ClockLevel, Go, Machine, Require, Step
 from campaign_tui.core.model import State
-from rulesets.prestags import plots, turns
+from rulesets.prestags import carriers, exclusive, plots, turns
 from rulesets.prestags import simultaneous as sim
 from rulesets.prestags.act_game import finish, judged
 from rulesets.prestags.act_setup import deployment_missing
@@ -25,6 +25,7 @@ ANYTIME = ("concede", "concession_done", "agree_end", "panic_check", "map_hexes"
 PHASES = {
     "SETUP": "Set-up",
     "DEPLOY": "Deployment",
+    "CHARIOT": "Chariot Phase",
     "FIRE": "Fire Combat Phase",
     "MOVE": "Movement Phase",
     "MELEE": "Melee Combat Phase",
@@ -94,7 +95,17 @@ def _stacking_ok(state: State) -> str | None:
 
     side = state.vars.get("roles", {}).get("phasing")
     problems = stacking_problems(state, plugin, side) if side else []
+    if side and exclusive.in_game(state, "C"):
+        problems += carriers.chariot_unstacking(state, side)
+    if side:
+        problems += carriers.fleet_endings(state, side)
     return ("stacking at the end of movement: " + "; ".join(problems)) if problems else None
+
+
+def _chariots_unstacked(state: State) -> str | None:
+    side = state.vars.get("roles", {}).get("phasing")
+    problems = carriers.chariot_unstacking(state, side) if side else []
+    return ("at the end of the Chariot Phase: " + "; ".join(problems)) if problems else None
 
 
 def _sim_stacking_ok(state: State) -> str | None:
@@ -208,7 +219,45 @@ def standard() -> Machine:
             actor="gm",
             auto=True,
             enter=_begin,
-            next=(Go("FIRE", effect=turns.start_pt("first")),),
+            next=(Go("PT_START", effect=turns.start_pt("first")),),
+        ),
+        Step(
+            "PT_START",
+            "The Player-Turn begins",
+            phase="FIRE",
+            actor="gm",
+            auto=True,
+            reference="4.2, C1.2",
+            next=(
+                Go("CHARIOT", when=carriers.chariots_in_play, label="chariots in play [C1.2]"),
+                Go("FIRE"),
+            ),
+        ),
+        Step(
+            "CHARIOT",
+            "Chariot Phase",
+            phase="CHARIOT",
+            actor="phasing",
+            enter=turns.start_chariot_phase,
+            prompt="{phasing}: move your chariots (chariot_move): units next to a chariot get on first, "
+            "riders get down at the end; what a chariot spends now is gone from its Movement Phase.",
+            actions=("chariot_move",),
+            reference="Chariot [1.0]-[1.9]",
+            requires=(Require("chariots hold only their riders and leaders", _chariots_unstacked),),
+            next=(Go("CHARIOT_DF"),),
+        ),
+        Step(
+            "CHARIOT_DF",
+            "Defensive Fire at chariots",
+            phase="CHARIOT",
+            actor="non_phasing",
+            enter=turns.reset_phase,
+            prompt="{non_phasing}: fire units that did not fire in your last Player-Turn may fire at an "
+            "adjacent hex a chariot or its riders entered (defensive_fire), each hex once.",
+            actions=("defensive_fire",),
+            rolls=("1d6 on the CRT",),
+            reference="Chariot [1.5], 6.4",
+            next=(Go("FIRE"),),
         ),
         Step(
             "FIRE",
@@ -251,7 +300,7 @@ def standard() -> Machine:
             actor="phasing",
             prompt="{phasing}: move units and stacks (move); each stops on entering a hex next to an "
             "enemy fire unit. Advance when done: stacking is checked then.",
-            actions=("move",),
+            actions=("move", "chariot_move", "sail", "board", "land"),
             reference="4.2 B, 5.0",
             requires=(Require("stacking legal at the end of movement", _stacking_ok),),
             next=(Go("MOVE_END"),),
@@ -303,7 +352,7 @@ def standard() -> Machine:
             next=(
                 Go("VICTORY_CHECK", when=turns.concession_complete, label="concession complete"),
                 Go(
-                    "FIRE",
+                    "PT_START",
                     when=lambda s: s.vars["roles"]["phasing"] == s.vars["roles"]["first"],
                     effect=turns.start_pt("second"),
                     label="the first Player-Turn is over",
@@ -311,7 +360,7 @@ def standard() -> Machine:
                 Go("TURN_END"),
             ),
         ),
-        _turn_end("FIRE", "4.2 (3)"),
+        _turn_end("PT_START", "4.2 (3)"),
         *_common_end(),
     ]
     return Machine.build(

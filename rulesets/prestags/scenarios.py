@@ -190,7 +190,8 @@ def build(ruleset: Any, scenario: Scenario, options: dict[str, Any]) -> State:
 
 def _exclusive(state: State, given: dict[str, Any]) -> dict[str, Any]:
     """The scenario's exclusive rules: Alexander and Darius are their sides' grade-1 leaders
-    (Spartan [3.1], [3.2]), Viking ferocity names the Vikings' side (Viking [3.6])."""
+    (Spartan [3.1], [3.2]), Viking ferocity names the Vikings' side (Viking [3.6]), the
+    francisca the Franks' (Viking [1.0])."""
     out: dict[str, Any] = {}
     for name in ("alexander", "darius"):
         side = str(given.get(name, ""))
@@ -203,6 +204,7 @@ def _exclusive(state: State, given: dict[str, Any]) -> dict[str, Any]:
             if len(chief) != 1:
                 raise InvalidInput(f"the {name.capitalize()} rule needs one grade-1 leader on side {side}")
             out[name] = chief[0]
-    if given.get("ferocity"):
-        out["ferocity"] = str(given["ferocity"])
+    for name in ("ferocity", "francisca"):
+        if given.get(name):
+            out[name] = str(given[name])
     return out

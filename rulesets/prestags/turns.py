@@ -17,7 +17,10 @@ from campaign_tui.core.model import State
 from rulesets.prestags import movement, panic
 from rulesets.prestags.common import other, side_data, stamp, units_of
 
-PER_PT = ("moved", "entered", "used", "fired_hexes", "df_hexes", "meleed_hexes", "rbc_received", "fled")
+PER_PT = (
+    "moved", "entered", "used", "fired_hexes", "df_hexes", "meleed_hexes", "rbc_received", "fled",
+    "chariot_moved", "chariot_mp", "chariot_stopped", "fleet_mp",
+)
 
 
 def start_pt(which: str) -> Any:
@@ -58,10 +61,17 @@ def start_fire(ctx: Ctx) -> None:
     ctx.set_var("fired_hexes", None)
 
 
+def start_chariot_phase(ctx: Ctx) -> None:
+    """Chariot [1.2]: the Chariot Phase comes before the Fire Combat Phase; the hexes its
+    chariots enter are open to the enemy's defensive fire before the Fire Combat Phase."""
+    for name in ("chariot_moved", "entered", "used", "df_hexes"):
+        ctx.set_var(name, None)
+
+
 def start_movement(ctx: Ctx) -> None:
     """Arrivals from the map edge, and the Movement Allowance snapshot [10.23]."""
     side = ctx.role("phasing")
-    for name in ("moved", "entered", "fled"):
+    for name in ("moved", "entered", "fled", "df_hexes"):
         ctx.set_var(name, None)
     arrivals = arriving(ctx.state, side)
     if arrivals:
