@@ -1,18 +1,25 @@
 """Procedures for the games' exclusive rules the digest gives as numbers (section 4.5, EXT
-sources) but that the phase machine does not play itself: the Chariot's passenger and shared
-movement allowance (Chariot [1.0]-[1.9]), the Frankish francisca (Viking [1.0]) and the Viking
-fleets (Viking [3.1]-[3.5]). A GM checks a ruling with them at the table."""
+sources): the Chariot's passenger and shared movement allowance (Chariot [1.0]-[1.9]), the
+Frankish francisca (Viking [1.0]) and the Viking fleets (Viking [3.1]-[3.5]). Campaign play
+applies the same numbers (``carriers``, ``act_chariot``, ``act_fleet``); a GM checks a ruling
+with these at the table."""
 
 from __future__ import annotations
 
 from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.prestags.carriers import (
+    CHARIOT_PASSENGERS,
+    FLEET_MA,
+    FLEET_MA_DISRUPTED,
+    LOAD_MP,
+    MOOR_MP,
+    UNMOOR_MP,
+)
+from rulesets.prestags.carriers import FLEET_LOAD as FLEET_CAPACITY
 
 CHARIOT_MA = 9
-CHARIOT_PASSENGERS = ("BW", "IB", "SK")
-FLEET_MA, FLEET_MA_DISRUPTED, FLEET_CAPACITY = 15, 7, 3
-MOOR_MP, UNMOOR_MP, LOAD_MP = 7, 5, 2
 
 
 def _codes(items: list[str]) -> list[str]:
