@@ -1,0 +1,268 @@
+"""Procedures for rules that campaign play applies inside its actions and that ``calc`` could
+not reach before (the audit of digest sections 3 to 5): overruns and attacks on disrupted
+units (5.10), planetary retreats (5.8, 5.12), who is the combat attacker in space (5.13.5),
+space retreats (5.13.8) and what a base may spend supply on (5.14.8, 5.14.11). Each takes the
+situation in the GM's words and explains the ruling; the actions use the same functions or
+the same rules (``actions_movement``, ``ground_combat``, ``supply``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_tui.core.actions import Param
+from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.prefect.movement import overrun_cost
+from rulesets.prefect.supply import base_may_pay
+
+RESULTS = ("AR", "DR", "BT", "CA")
+
+
+def p_overrun(
+    r: Resolver,
+    combat_units: int,
+    fatigue: int,
+    disrupted: int,
+    destroy: int | None = None,
+    mp_left: int = 99,
+    combat_phase: bool = False,
+) -> Calc:
+    """5.10: a moving task force with a combat unit and fatigue below 3 destroys disrupted enemy
+    units at 1 MP each (picked at random), and stays in the hex only if it destroys all of
+    them; then its lowest-defense combat unit saves (a failure: +1 fatigue). Attacked in the
+    Combat Phase, a hex holding only disrupted units loses them all at once, with the same
+    save. Value: the MP the overrun costs."""
+    if disrupted < 0 or combat_units < 0 or not 0 <= fatigue <= 3:
+        raise InvalidInput("combat_units and disrupted are 0 or more; fatigue is 0 to 3")
+    if combat_phase:
+        r.explain(f"attack on a hex holding only disrupted units: all {disrupted} destroyed, no roll (5.10)")
+        r.explain("then the attackers' lowest-defense combat unit saves; a failure adds 1 fatigue (5.10)")
+        return Calc(0, f"{disrupted} disrupted unit(s) destroyed automatically")
+    if combat_units < 1 or fatigue >= 3:
+        r.explain("an overrun needs a combat unit in the task force and fatigue below 3 (5.10, 5.9)")
+        return Calc(0, "no overrun")
+    n = disrupted if destroy is None else destroy
+    if not 0 <= n <= disrupted:
+        raise InvalidInput(f"destroy {n}: between 0 and the {disrupted} disrupted unit(s) in the hex")
+    cost = overrun_cost(n)
+    if cost > mp_left:
+        return Calc(cost, f"{cost} MP to destroy {n}: only {mp_left} MP left")
+    r.explain(f"{n} disrupted unit(s) destroyed at 1 MP each = {cost} MP, picked at random (5.10)")
+    stays = n == disrupted
+    r.explain(
+        "it may stay in the hex: it destroyed them all"
+        if stays
+        else "it may not stay in the hex: disrupted enemy units remain; it never ends a move with enemy units"
+    )
+    if n:
+        r.explain("its lowest-defense combat unit saves (with fatigue); a failure adds 1 fatigue (5.10, G50)")
+    return Calc(cost, f"{cost} MP; {'may' if stays else 'may not'} stay in the hex")
+
+
+def p_retreat(
+    r: Resolver,
+    result: str,
+    side: str,
+    free_hexes: int,
+    water_hexes: int = 0,
+    nongrav: bool = False,
+    friendly_tf: bool = False,
+) -> Calc:
+    """5.8, 5.12: after the saves, AR retreats the attackers and DR the defenders one hex to a
+    neighbour without an enemy task force; BT (defender) or CA (attacker) removes that side's
+    task force counter and its survivors, all disrupted, retreat; the other side scores +1
+    tempo. With no hex to go to the task force is destroyed; non-grav units never retreat into
+    Water. Entering a friendly task force's hex merges the two."""
+    result = result.upper()
+    loser = {"AR": "attacker", "CA": "attacker", "DR": "defender", "BT": "defender"}[result]
+    if side != loser:
+        r.explain(f"{result} makes the {loser} retreat, not the {side}")
+        return Calc("stays", "does not retreat")
+    if not 0 <= water_hexes <= free_hexes:
+        raise InvalidInput("water_hexes counts among free_hexes (0 to free_hexes)")
+    usable = free_hexes - (water_hexes if nongrav else 0)
+    if result in ("BT", "CA"):
+        r.explain(
+            f"{result}: the {side}'s task force counter is removed; its survivors are disrupted "
+            "and retreat one hex (5.8)"
+        )
+        r.explain("the other side adds +1 to its tempo score (5.15)")
+    if usable <= 0:
+        why = (
+            "no neighbour free of enemy task forces"
+            if free_hexes == 0
+            else "only Water, and non-grav units may not enter it (5.12)"
+        )
+        r.explain(f"{why}: destroyed (5.8)")
+        return Calc("destroyed", "destroyed: nowhere to retreat")
+    r.explain(
+        f"{usable} hex(es) to choose from, one hex away, never one another attacking TF of this combat "
+        "left (5.8)"
+    )
+    if friendly_tf:
+        r.explain("into a friendly task force's hex: they merge at once, at the higher fatigue (5.8, 5.9)")
+        return Calc("merges", "retreats one hex and merges")
+    return Calc("retreats", "retreats one hex")
+
+
+ATTACKER_BY_SITUATION = {
+    "dsi": ("the interceptors", "Defensive Sector Interception"),
+    "attack": ("the phasing player", "segment combat against an Attack or HS Attack mission"),
+    "supply": ("the opponent", "segment combat against a Supply mission"),
+    "ground_support": ("the opponent", "segment combat against a Ground Support mission"),
+    "orbital_drop": ("the opponent", "segment combat against an Orbital Drop mission"),
+    "sector_defenses": ("the side with the higher attack total", "opposing Sector Defenses"),
+    "base_attack": ("the phasing player", "a Ground Support attack on a ground base"),
+}
+
+
+def p_space_attacker(r: Resolver, situation: str, a_attack: int = 0, b_attack: int = 0) -> Calc:
+    """5.13.5: who is the combat attacker of a space combat (the side whose attack total is
+    divided by the other's defence, 5.4)."""
+    who, what = ATTACKER_BY_SITUATION[situation]
+    if situation == "sector_defenses":
+        if a_attack == b_attack:
+            r.explain(f"{what}: attack totals tied at {a_attack}; the digest gives no tie rule: GM's call")
+            return Calc("tie", "attack totals tied: GM's call")
+        who = "side A" if a_attack > b_attack else "side B"
+        r.explain(
+            f"{what}: {who} has the higher attack total ({max(a_attack, b_attack)} vs "
+            f"{min(a_attack, b_attack)})"
+        )
+    else:
+        r.explain(f"{what}: the combat attacker is {who}")
+    r.explain("then the column (5.4), any shift (5.5) and the natural d10 on T4")
+    return Calc(who, f"combat attacker: {who}")
+
+
+SPACE_RETREATS = {
+    "AR": "the attacker's naval units go back to their TF holding box, take no further part in the "
+    "mission this turn, and its transports cannot unload",
+    "DR": "the defender's naval units go back to their TF holding box and take no further part this turn",
+    "BT": "the defender's screen is broken: its mobile units are destroyed or disrupted and retreat, the "
+    "segment's bases are exposed; the attacker adds +1 to its tempo score",
+    "CA": "the attacker's naval units are disrupted and save against destruction, its facilities in the "
+    "segment save against disruption; the defender adds +1 to its tempo score",
+}
+
+
+def p_space_retreat(r: Resolver, result: str) -> Calc:
+    """5.13.8: what an AR, DR, BT or CA does to the naval forces of a space combat."""
+    result = result.upper()
+    r.explain(f"{result}: {SPACE_RETREATS[result]} (5.13.8)")
+    return Calc(result, SPACE_RETREATS[result])
+
+
+BASES = ("GL1", "GL2", "GL3", "GL4", "ON", "GN", "TR")
+
+
+def p_base_spend(
+    r: Resolver,
+    base: str,
+    purpose: str,
+    unit_kind: str,
+    disrupted: bool = False,
+    campaign: bool = True,
+    itself: bool = False,
+) -> Calc:
+    """5.14.8 (T-BaseLim), 5.14.11: may this base spend supply points on this? A disrupted base
+    may receive supply but spends it only to reorganize itself; it never transfers."""
+    if disrupted:
+        ok = purpose == "reorganize" and itself
+        r.explain(
+            "a disrupted base may receive SP but spends it only to reorganize itself; it never "
+            "transfers, rearms, or rebuilds (5.14.11)"
+        )
+        return Calc(ok, "yes: it reorganizes itself" if ok else "no: the base is disrupted")
+    if purpose == "transfer":
+        r.explain("an undisrupted base may transfer within its segment (5.13.15)")
+        return Calc(True, "yes")
+    rating = int(base[2]) if base.startswith("GL") else 0
+    klass = "GL" if base.startswith("GL") else base
+    ok, why = base_may_pay(klass, rating, purpose, unit_kind, campaign)
+    r.explain(f"{base}: {why} (5.14.8, T-BaseLim)")
+    return Calc(ok, ("yes: " if ok else "no: ") + why)
+
+
+def _opt(name: str, type_: str, default: Any, help: str = "", **kw: Any) -> Param:
+    return Param(name, type_, help=help, required=False, default=default, **kw)
+
+
+PROCEDURES = [
+    ProcedureDef(
+        "overrun",
+        "Overrun and attacks on disrupted units",
+        p_overrun,
+        (
+            Param("combat_units", "int", help="combat units in the moving task force", min=0),
+            Param("fatigue", "int", help="its fatigue", min=0, max=3),
+            Param("disrupted", "int", help="disrupted enemy units in the hex", min=0),
+            _opt("destroy", "int", None, "how many it destroys (all by default)", min=0),
+            _opt("mp_left", "int", 99, "MP the task force has left", min=0),
+            _opt("combat_phase", "bool", False, "an attack in the Combat Phase, not an overrun"),
+        ),
+        ("5.10",),
+        p_overrun.__doc__ or "",
+        "5.10",
+    ),
+    ProcedureDef(
+        "retreat",
+        "Planetary retreat",
+        p_retreat,
+        (
+            Param("result", "choice", choices=RESULTS, help="the CRT letter"),
+            Param("side", "choice", choices=("attacker", "defender"), help="the task force's side"),
+            Param("free_hexes", "int", min=0, help="neighbouring hexes without an enemy task force"),
+            _opt("water_hexes", "int", 0, "how many of them are full Water", min=0),
+            _opt("nongrav", "bool", False, "the task force holds a non-grav unit"),
+            _opt("friendly_tf", "bool", False, "it retreats into a friendly task force's hex"),
+        ),
+        ("5.8",),
+        p_retreat.__doc__ or "",
+        "5.8",
+    ),
+    ProcedureDef(
+        "space_attacker",
+        "Who is the combat attacker in space",
+        p_space_attacker,
+        (
+            Param("situation", "choice", choices=tuple(ATTACKER_BY_SITUATION), help="what the combat is"),
+            _opt("a_attack", "int", 0, "opposing Sector Defenses: side A's attack total", min=0),
+            _opt("b_attack", "int", 0, "opposing Sector Defenses: side B's attack total", min=0),
+        ),
+        ("5.13.5",),
+        p_space_attacker.__doc__ or "",
+        "5.13.5",
+    ),
+    ProcedureDef(
+        "space_retreat",
+        "Retreats in space",
+        p_space_retreat,
+        (Param("result", "choice", choices=RESULTS, help="the CRT letter"),),
+        ("5.13.8",),
+        p_space_retreat.__doc__ or "",
+        "5.13.8",
+    ),
+    ProcedureDef(
+        "base_spend",
+        "What a base may spend supply on",
+        p_base_spend,
+        (
+            Param(
+                "base",
+                "choice",
+                choices=BASES,
+                help="GL1-GL4 Legion bases; ON, GN naval bases; TR transport-base",
+            ),
+            Param("purpose", "choice", choices=("rearm", "reorganize", "rebuild", "transfer")),
+            Param("unit_kind", "choice", choices=("ground", "marine", "fighter", "starship", "transport")),
+            _opt("disrupted", "bool", False, "the base is disrupted"),
+            _opt("campaign", "bool", True, "the campaign game (off: the space game alone)"),
+            _opt("itself", "bool", False, "the base reorganizes itself"),
+        ),
+        ("5.14.8", "5.14.11", "T-BaseLim"),
+        p_base_spend.__doc__ or "",
+        "5.14.8",
+    ),
+]
