@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from campaign_tui.core.context import Ctx
@@ -11,6 +10,7 @@ from rulesets.star_cruiser_lite import news
 from rulesets.star_cruiser_lite import sp as spm
 from rulesets.star_cruiser_lite.game import Game
 from rulesets.star_cruiser_lite.rules_combat import commander_survival, damage_location
+from rulesets.star_cruiser_lite.rules_logistics import facility_sp_loss
 
 SHIP_RESULTS = ("sn", "mv", "sc", "mi", "sv", "bm", "sb", "df")
 
@@ -103,12 +103,7 @@ def apply_facility_results(ctx: Ctx, fid: str, results: list[str], cause: str) -
         fac = ctx.formation(fid)
         if stat == "sp10":
             have = g.fac_sp(fac)
-            tenth = have / 10
-            loss = (
-                math.ceil(tenth)
-                if ctx.options.get("facility_sp_loss_rounding", "up") == "up"
-                else math.floor(tenth)
-            )
+            loss = facility_sp_loss(have, str(ctx.options.get("facility_sp_loss_rounding", "up")))
             fac.data["sp"] = spm.store(max(Fraction(0), have - loss))
             ctx.explain(f"{fid}: supply points {spm.text(have)} - {loss}")
             continue

@@ -789,5 +789,32 @@ def procedures() -> dict[str, ProcedureDef]:
             ("F-47",),
             "F-47",
         ),
+        _def(
+            "resupply_order",
+            "Automatic resupply source order",
+            rl.resupply_order,
+            (
+                _p("available", LIST, "sources present: core, CFR, ASB, SD, FB, merchants, self, colony, "
+                   "independent, other_tf", required=False, default=[]),
+                _opt_bool("at_qas", "the unit is at QAS (the Core stockpile pays)"),
+                _p("named", "str", "the source its orders name", required=False, default=""),
+            ),
+            ("T-32", "M0.5s"),
+            "T-32",
+        ),
+        _def(
+            "damage_result",
+            "What a damage result does",
+            rc.damage_result,
+            (
+                _p("result", "str", "T-16 result: 'Screens -1', 'Supply Points -10%', or sc, df, sp10..."),
+                _opt_int("current", 0, "the stat's value now (maximum for screens)"),
+                _p("sp", "str", "the facility's SP (Supply Points -10%)", required=False, default="0"),
+                _p("rounding", "choice", "overrides facility_sp_loss_rounding", required=False, default="",
+                   choices=("", "up", "down")),
+            ),
+            ("T-16",),
+            "T-16",
+        ),
     ]
     return {d.id: d for d in defs}

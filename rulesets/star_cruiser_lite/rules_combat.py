@@ -628,3 +628,59 @@ def apply_damage_stats(stats: dict[str, int], results: list[str]) -> dict[str, i
         if res in DAMAGE_STATS and out.get(res, 0) > 0:
             out[res] -= 1
     return out
+
+
+DAMAGE_WORDS = {
+    "sensor": "sn", "movement": "mv", "screens": "sc", "missile rating": "mi", "missile salvoes": "sv",
+    "missile salvoes remaining": "sv", "salvoes": "sv", "beam rating": "bm", "submunitions": "sb",
+    "defense": "df", "defence": "df", "repair bay": "repair*", "fighter hanger": "fighters*",
+    "fighter hangar": "fighters*", "supply points": "sp10",
+}  # T-16's own words
+
+
+def damage_result_code(text: str) -> str:
+    """A T-16 result in the table's words ("Screens -1", "Supply Points -10%") or its code."""
+    t = str(text).strip().lower()
+    for suffix in ("-10%", "−10%", "-1", "−1"):
+        if t.endswith(suffix):
+            t = t[: -len(suffix)].strip()
+    codes = ("sn", "mv", "sc", "mi", "sv", "bm", "sb", "df", "repair*", "fighters*", "sp10")
+    if t in codes or t + "*" in codes:
+        return t if t in codes else t + "*"
+    if t in DAMAGE_WORDS:
+        return DAMAGE_WORDS[t]
+    raise ValueError(f"{text!r} is not a T-16 result; give e.g. 'Screens -1', 'Defense -1' or sc, df, sp10")
+
+
+def damage_result(r: Resolver, result: str, current: int = 0, sp: str = "0", rounding: str = "") -> Calc:
+    """T-16: what one damage result does. Screens lower the maximum, the others the current
+    value; Defense at 0 destroys the ship or facility; Supply Points -10% takes a tenth of the
+    facility's SP, rounded per ``facility_sp_loss_rounding`` (DEFAULT-21); a Repair Bay or
+    Fighter Hangar hit also strikes a docked ship or based fighter (T-15 *, see damage_location)."""
+    from campaign_tui.core.errors import InvalidInput
+    from rulesets.star_cruiser_lite import sp as spm
+    from rulesets.star_cruiser_lite.rules_logistics import facility_sp_loss
+
+    try:
+        code = damage_result_code(result)
+    except ValueError as exc:
+        raise InvalidInput(str(exc)) from None
+    r.lookup("T-16", result=code)
+    if code == "sp10":
+        how = rounding or str(r.options.get("facility_sp_loss_rounding", "up"))
+        have = spm.sp(sp)
+        loss = facility_sp_loss(have, how)
+        r.explain(f"{spm.text(have)} SP / 10 rounded {how} = {loss} lost (DEFAULT-21)")
+        return Calc(spm.store(have - loss), f"SP {spm.text(have)} -> {spm.text(have - loss)}")
+    if code.endswith("*"):
+        r.explain("T-15 *: one docked ship or based fighter also takes 1D6 points on the Ship column")
+        return Calc(max(0, current - 1), f"{'repair docks' if code == 'repair*' else 'hangars'} {current} -> "
+                    f"{max(0, current - 1)}")
+    new = max(0, int(current) - 1)
+    if int(current) <= 0:
+        r.explain(f"{code} is already 0: the hit is a miss (F-18)")
+        return Calc(0, "no effect: already 0")
+    if code == "df" and new == 0:
+        r.explain("Defense 0: destroyed (F-19)")
+        return Calc(0, "destroyed")
+    return Calc(new, f"{code} {current} -> {new}")

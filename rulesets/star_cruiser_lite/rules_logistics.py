@@ -347,3 +347,43 @@ def core_shipping(r: Resolver, leftover: Any) -> Calc:
     ms = math.ceil(amount / 50) if amount > 0 else 0
     r.explain(f"{spm.text(amount)} SP to QAS; onward needs {mf} fast or {ms} slow merchant loads")
     return Calc(spm.store(amount), f"{spm.text(amount)} SP to the QAS stockpile")
+
+
+RESUPPLY_WORDS = ("core", "CFR", "ASB", "SD", "FB", "merchants", "self", "colony", "independent", "other_tf")
+
+
+def facility_sp_loss(have: Fraction, rounding: str = "up") -> int:
+    """T-16 "Supply Points -10%": the SP a facility loses, a tenth of what it holds, rounded per
+    the option ``facility_sp_loss_rounding`` (DEFAULT-21: up)."""
+    tenth = Fraction(have) / 10
+    return math.ceil(tenth) if rounding == "up" else math.floor(tenth)
+
+
+def resupply_order(r: Resolver, available: Any = (), at_qas: bool = False, named: str = "") -> Calc:
+    """T-32 (M0.5, F-36): the order a unit draws its month's SP in when its orders name no source
+    (a named source comes first): the Core stockpile (only at QAS), the facilities CFR, ASB, SD,
+    FB, the task force's merchants, the ship's own SP, sympathetic colonies, independent
+    merchants of the nation, then merchants of its other task forces. *available*: the sources
+    present, in the table's words."""
+    have = [str(x).strip() for x in as_list(available, "available") if str(x).strip()]
+    canon = {w.lower(): w for w in RESUPPLY_WORDS}
+    bad = [x for x in have if x.lower() not in canon]
+    if bad:
+        words = ", ".join(RESUPPLY_WORDS)
+        raise InvalidInput(f"available: {', '.join(bad)} not a T-32 source; one of {words}")
+    present = {canon[x.lower()] for x in have}
+    if "core" in present and not at_qas:
+        r.explain("the Core stockpile pays only at QAS (T-32 1)")
+        present.discard("core")
+    order = [w for w in RESUPPLY_WORDS if w in present]
+    if named:
+        first = canon.get(named.lower())
+        if first is None:
+            raise InvalidInput(f"named: {named!r} is not a T-32 source; one of {', '.join(RESUPPLY_WORDS)}")
+        if first in order:
+            order.remove(first)
+            order.insert(0, first)
+            r.explain(f"the orders name {first}: it pays first")
+    for w in order:
+        r.lookup("T-32", priority=str(RESUPPLY_WORDS.index(w) + 1))
+    return Calc(order, " > ".join(order) or "no source: the unit goes unsupplied (T-31)")
