@@ -1,7 +1,8 @@
 """Procedures for rules that campaign play applies inside its actions and that ``calc`` could
 not reach before (the audit of digest sections 3 to 5): overruns and attacks on disrupted
-units (5.10), planetary retreats (5.8, 5.12), who is the combat attacker in space (5.13.5),
-space retreats (5.13.8) and what a base may spend supply on (5.14.8, 5.14.11). Each takes the
+units (5.10), planetary retreats (5.8, 5.12), lines of communication (5.11.1), who may
+reorganize a disrupted unit (5.11.4), capture (5.11.9), who is the combat attacker in space
+(5.13.5), space retreats (5.13.8) and what a base may spend supply on (5.14.8, 5.14.11). Each takes the
 situation in the GM's words and explains the ruling; the actions use the same functions or
 the same rules (``actions_movement``, ``ground_combat``, ``supply``).
 """
@@ -185,6 +186,92 @@ def p_base_spend(
     return Calc(ok, ("yes: " if ok else "no: ") + why)
 
 
+LOC_BLOCKS = ("enemy_tf", "enemy_disrupted", "enemy_base", "enemy_zoc", "water")
+
+
+def p_loc(r: Resolver, crosses: Any = (), independent_nongrav: bool = False) -> Calc:
+    """5.11.1, 5.12: a line of communication is a connected chain of hexes from source to receiver
+    that never enters a hex holding an enemy task force, an enemy disrupted unit, an enemy base or
+    an enemy active ZOC; distance and terrain do not matter, except that a LOC to an independent
+    non-grav unit may not cross Water. *crosses*: what the chain enters, in those words."""
+    raw = crosses if isinstance(crosses, (list, tuple)) else str(crosses or "").split(",")
+    items = [str(x).strip().lower() for x in raw]
+    items = [x for x in items if x]
+    bad = [x for x in items if x not in LOC_BLOCKS]
+    if bad:
+        raise InvalidInput(f"crosses: {', '.join(bad)}; say any of {', '.join(LOC_BLOCKS)}")
+    blocks = [x for x in items if x != "water"]
+    if "water" in items:
+        if independent_nongrav:
+            blocks.append("water")
+            r.explain("a LOC to an independent non-grav unit may not cross Water (5.11.1, 5.12)")
+        else:
+            r.explain("Water does not matter to this LOC (5.11.1)")
+    if blocks:
+        r.explain("the chain enters " + ", ".join(b.replace("_", " ") for b in blocks) + ": no LOC (5.11.1)")
+        return Calc(False, "no line of communication")
+    r.explain("nothing in the way: distance and terrain do not matter (5.11.1)")
+    return Calc(True, "line of communication")
+
+
+REORGANIZERS = ("legion_hq", "auxilia_hq", "manus_hq", "legion_base")
+
+
+def p_reorganizer(
+    r: Resolver,
+    unit: str,
+    by: str,
+    rating: int = 0,
+    by_disrupted: bool = False,
+    water: bool = False,
+    own_legion: bool = False,
+) -> Calc:
+    """5.11.4: who may reorganize a disrupted unit. An undisrupted Legion, Auxilia or Manus HQ
+    with a task force in its hex, or a Legion base; never a disrupted HQ, nor an HQ in full
+    Water. A disrupted Manus HQ only by its own Legion HQ or a Legion base of rating 2+; a
+    disrupted Legion HQ only by a Legion base of rating 3+. *unit*: "manus hq", "legion hq"
+    or any other unit."""
+    kind = unit.strip().lower().replace("_", " ")
+    if by != "legion_base" and by_disrupted:
+        r.explain("a disrupted HQ cannot reorganize anything (5.11.4)")
+        return Calc(False, "no: the HQ is disrupted")
+    if by != "legion_base" and water:
+        r.explain("HQs in a full Water hex cannot reorganize (5.11.4)")
+        return Calc(False, "no: the HQ is in Water")
+    if kind in ("manus hq", "manus"):
+        ok = (by == "legion_hq" and own_legion) or (by == "legion_base" and rating >= 2)
+        r.explain("a disrupted Manus HQ: only its own Legion HQ or a Legion base of rating 2+ (5.11.4)")
+    elif kind in ("legion hq", "legion"):
+        ok = by == "legion_base" and rating >= 3
+        r.explain("a disrupted Legion HQ: only a Legion base of rating 3+ (5.11.4)")
+    else:
+        ok = True
+        r.explain(f"a {by.replace('_', ' ')} reorganizes disrupted units in its hex, at the T6 cost (5.11.4)")
+    return Calc(ok, "yes" if ok else "no")
+
+
+CAPTURE_HOW = ("no_attack", "BT", "disrupted_only", "support_only", "DR")
+
+
+def p_capture(r: Resolver, how: str, base: str = "GL", ground_capture_gn: bool | None = None) -> Calc:
+    """5.11.9, G37: a unit entering a hex with an enemy base or urban area takes it; the supplies
+    inside are captured if the hex was entered without an attack, after a BT, or when it held only
+    disrupted units or a support-only task force, and destroyed if entered after a DR. Orbital
+    naval bases (ON) are not taken from the ground; ground naval bases (GN) per the option
+    ``ground_capture_gn``. The captor scores the base's VP (5.16)."""
+    if base == "ON":
+        r.explain("an orbital naval base is not captured from the planet (G37)")
+        return Calc("none", "not captured")
+    gn = r.options.get("ground_capture_gn", True) if ground_capture_gn is None else ground_capture_gn
+    if base == "GN" and not gn:
+        r.explain("ground naval bases are not captured with ground_capture_gn off (G37)")
+        return Calc("none", "not captured")
+    fate = "destroyed" if how == "DR" else "captured"
+    r.explain(f"entered {how.replace('_', ' ')}: the base changes hands, its supplies are {fate} (5.11.9)")
+    r.explain("enemy disrupted units left in the hex are destroyed; the captor scores the base's VP (5.16)")
+    return Calc(fate, f"base captured, supplies {fate}")
+
+
 def _opt(name: str, type_: str, default: Any, help: str = "", **kw: Any) -> Param:
     return Param(name, type_, help=help, required=False, default=default, **kw)
 
@@ -221,6 +308,53 @@ PROCEDURES = [
         ("5.8",),
         p_retreat.__doc__ or "",
         "5.8",
+    ),
+    ProcedureDef(
+        "loc",
+        "Line of communication",
+        p_loc,
+        (
+            _opt("crosses", "list", [], "what the chain enters: " + ", ".join(LOC_BLOCKS)),
+            _opt("independent_nongrav", "bool", False, "the receiver is an independent non-grav unit"),
+        ),
+        ("5.11.1",),
+        p_loc.__doc__ or "",
+        "5.11.1",
+    ),
+    ProcedureDef(
+        "reorganizer",
+        "Who may reorganize a disrupted unit",
+        p_reorganizer,
+        (
+            Param("unit", "str", help="the disrupted unit: Manus HQ, Legion HQ or any other"),
+            Param("by", "choice", choices=REORGANIZERS, help="who pays"),
+            _opt("rating", "int", 0, "the Legion base's rating", min=0, max=4),
+            _opt("by_disrupted", "bool", False, "the HQ is disrupted"),
+            _opt("water", "bool", False, "the HQ is in a full Water hex"),
+            _opt("own_legion", "bool", False, "the Legion HQ is the Manus HQ's own"),
+        ),
+        ("5.11.4r",),
+        p_reorganizer.__doc__ or "",
+        "5.11.4",
+    ),
+    ProcedureDef(
+        "capture",
+        "Capturing a base",
+        p_capture,
+        (
+            Param("how", "choice", choices=CAPTURE_HOW, help="how the hex was entered"),
+            _opt(
+                "base",
+                "choice",
+                "GL",
+                "GL Legion base, GN ground naval base, ON orbital",
+                choices=("GL", "GN", "ON"),
+            ),
+            _opt("ground_capture_gn", "bool", None, "overrides the option"),
+        ),
+        ("5.11.9", "G37"),
+        p_capture.__doc__ or "",
+        "5.11.9",
     ),
     ProcedureDef(
         "space_attacker",

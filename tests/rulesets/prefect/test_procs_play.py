@@ -73,3 +73,30 @@ def test_the_new_procedures_answer_calc_json(tmp_path, monkeypatch, capsys):
         capsys, "calc", "prefect", "5.10", "combat_units=1", "fatigue=0", "disrupted=2", "--json"
     )
     assert code == 0 and json.loads(out)["value"] == 2
+
+
+def test_line_of_communication():
+    """5.11.1, 5.12: blocked by enemy TFs, disrupted units, bases and active ZOCs; Water only
+    for an independent non-grav receiver."""
+    assert procedure("loc")[0].value is True
+    assert procedure("loc", crosses=["enemy_zoc"])[0].value is False
+    assert procedure("loc", crosses=["water"])[0].value is True
+    assert procedure("loc", crosses=["water"], independent_nongrav=True)[0].value is False
+
+
+def test_who_may_reorganize():
+    """5.11.4."""
+    assert procedure("reorganizer", unit="Legion HQ", by="legion_base", rating=3)[0].value is True
+    assert procedure("reorganizer", unit="Legion HQ", by="legion_base", rating=2)[0].value is False
+    assert procedure("reorganizer", unit="Manus HQ", by="legion_hq", own_legion=True)[0].value is True
+    assert procedure("reorganizer", unit="Manus HQ", by="legion_hq")[0].value is False
+    assert procedure("reorganizer", unit="cohort", by="auxilia_hq", by_disrupted=True)[0].value is False
+    assert procedure("reorganizer", unit="cohort", by="manus_hq", water=True)[0].value is False
+
+
+def test_capture_of_a_base():
+    """5.11.9, G37: supplies captured, or destroyed after a DR; no orbital base from the ground."""
+    assert procedure("capture", how="BT")[0].value == "captured"
+    assert procedure("capture", how="DR")[0].value == "destroyed"
+    assert procedure("capture", how="no_attack", base="ON")[0].value == "none"
+    assert procedure("capture", how="no_attack", base="GN", ground_capture_gn=False)[0].value == "none"
