@@ -60,6 +60,9 @@ def _fire(ctx: Ctx, firers: list[str], target: str, defensive: bool) -> None:
         raise ActionRejected(f"{h} has already been fired on in this phase [6.15], [6.45]")
     if defensive and h not in ctx.var("entered", []):
         raise ActionRejected(f"no enemy unit moved into {h} this Movement Phase [6.42]")
+    if defensive and ctx.state.step == "MOVE" and not carriers.fleet_under_fire(ctx.state, h):
+        raise ActionRejected("during the Movement Phase defensive fire reaches only a Viking fleet that "
+                             "moved next to the firer [V3.21]; the rest comes after movement [6.4]")
     plan = combat.plan_fire(ctx, units, h, defensive)
     kind = "defensive fire" if defensive else "fire"
     reading = combat.roll_fire(ctx, plan, side, f"{kind}: {', '.join(f.label for f in units)} -> {h}")

@@ -89,8 +89,6 @@ def sail(ctx: Ctx, fleet: str, path: list[str], unmoor: bool, moor: bool) -> Non
             raise ActionRejected(f"{h} holds enemy units [5.23]")
         prev = h
     final = hexes[-1] if hexes else str(f.hex)
-    if hexes and _enemy_at(ctx, f.side, final):
-        raise ActionRejected(f"{final}: a fleet may not end its move on an enemy-held ford or bridge [V3.28]")
     if moor:
         t = hexmap.terrain(ctx, final, "mooring")
         if t not in carriers.MOORINGS:

@@ -141,7 +141,10 @@ def fleet_endings(state: State, side: str) -> list[str]:
         if u.type == FLEET:
             fleets.setdefault(h, []).append(u.label)
         if hexmap.known_hex(state, h).get("terrain") in ("ford", "bridge"):
-            out.append(f"{h}: {u.label} may not end its Movement Phase on a ford or bridge hex [V3.17]")
+            out.append(
+                f"{h}: {u.label} may not end its Movement Phase on a ford or bridge hex [V3.17] (a disrupted "
+                "fleet that can move no further on an enemy-held one is eliminated [V3.28])"
+            )
     out += [
         f"{h}: fleets {', '.join(n)} may not end in one hex [V3.16]" for h, n in fleets.items() if len(n) > 1
     ]
@@ -175,3 +178,12 @@ def load_at_deploy(state: State, side: str, h: str) -> list[tuple[Unit, Unit]]:
                 taken.add(u.id)
                 out.append((u, carrier))
     return out
+
+
+def fleet_under_fire(state: State, h: str) -> bool:
+    """Viking [3.21]: a fleet that moves next to an enemy fire unit may be fired on at once, in
+    the Movement Phase; *h* holds a fleet of the phasing side."""
+    side = state.vars.get("roles", {}).get("phasing")
+    return exclusive.in_game(state, "V") and any(
+        u.type == FLEET and u.side == side for u in units_of(state) if hex_of(u) == h
+    )

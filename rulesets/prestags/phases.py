@@ -300,7 +300,7 @@ def standard() -> Machine:
             actor="phasing",
             prompt="{phasing}: move units and stacks (move); each stops on entering a hex next to an "
             "enemy fire unit. Advance when done: stacking is checked then.",
-            actions=("move", "chariot_move", "sail", "board", "land"),
+            actions=("move", "chariot_move", "sail", "board", "land", "defensive_fire"),
             reference="4.2 B, 5.0",
             requires=(Require("stacking legal at the end of movement", _stacking_ok),),
             next=(Go("MOVE_END"),),

@@ -232,3 +232,21 @@ def test_the_francisca_is_no_offensive_weapon():
     blue_turn(e, "FIRE")
     with pytest.raises(ActionRejected, match="defensive fire only"):
         act(e, "fire", {"firers": ["b-ax-01"], "target": "0406"})
+
+
+def test_a_fleet_is_fired_on_at_once_and_a_disrupted_fleet_has_seven_mp():
+    """[3.21], [3.23]: Red fires at the fleet the moment it comes next to its bowmen; disrupted
+    after 2 hexes it has 7 - 2 = 5 MP left."""
+    e = _game("V", types={"b-lc-01": "VF"})
+    act(e, "map_hexes", {"facts": "0608 river; 0607 river; 0606 river; 0706 river; 0705 river; 0704 river; "
+                                  "0703 river; 0702 river"})
+    blue_turn(e, "MOVE")
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0608", "0607"]})
+    act(e, "move", {"units": ["b-sk-01"], "path": ["0407"]})
+    with pytest.raises(ActionRejected, match=r"V3\.21"):
+        act(e, "defensive_fire", {"firers": ["a-bw-02"], "target": "0407"})
+    act(e, "defensive_fire", {"firers": ["a-bw-01"], "target": "0607"}, {"override:lookup1": "D"})
+    assert e.state.units["b-lc-01"].status["disrupted"]
+    with pytest.raises(ActionRejected, match="MA of 7"):
+        act(e, "sail", {"fleet": "b-lc-01", "path": ["0606", "0706", "0705", "0704", "0703", "0702"]})
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0606", "0706", "0705", "0704", "0703"]})
