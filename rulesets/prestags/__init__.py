@@ -5,10 +5,10 @@ Viking and Yeoman: the unit types carry the games they appear in and each scenar
 to one game. The standard and the simultaneous sequences of play are both here, chosen at
 set-up (option ``simultaneous``), with every optional rule of [12.0]-[23.3] as an option.
 
-Modules: ``phases`` (the sequences), ``act_*`` and ``simultaneous`` (actions),
-``plots`` (secret orders), ``combat``, ``strength``, ``crt``, ``results``, ``panic``,
-``movement``, ``victory``
-(rules), ``hexmap`` (what is known of the map), ``procedures`` (formulas for ``calc``),
+Modules: ``phases`` (the sequences), ``act_*`` and ``simultaneous`` (actions; ``act_chariot``
+the Chariot Phase, ``act_fleet`` the Viking fleets), ``plots`` (secret orders), ``combat``,
+``strength``, ``crt``, ``results``, ``panic``, ``movement``, ``carriers`` (chariots and fleets),
+``exclusive`` (the games' exclusive rules), ``victory`` (rules), ``hexmap`` (what is known of the map), ``procedures`` (formulas for ``calc``),
 ``scenarios`` (orders of battle), ``views`` (badges, headlines, reports).
 """
 
