@@ -8,8 +8,9 @@ set-up (option ``simultaneous``), with every optional rule of [12.0]-[23.3] as a
 Modules: ``phases`` (the sequences), ``act_*`` and ``simultaneous`` (actions; ``act_chariot``
 the Chariot Phase, ``act_fleet`` the Viking fleets), ``plots`` (secret orders), ``combat``,
 ``strength``, ``crt``, ``results``, ``panic``, ``movement``, ``carriers`` (chariots and fleets),
-``exclusive`` (the games' exclusive rules), ``victory`` (rules), ``hexmap`` (what is known of the map), ``procedures`` (formulas for ``calc``),
-``scenarios`` (orders of battle), ``views`` (badges, headlines, reports).
+``exclusive`` (the games' exclusive rules), ``victory`` (rules), ``hexmap`` (what is known of
+the map), ``procedures`` (formulas for ``calc``), ``scenarios`` (orders of battle), ``views``
+(badges, headlines, reports).
 """
 
 from __future__ import annotations

@@ -102,6 +102,19 @@ def _stacking_ok(state: State) -> str | None:
     return ("stacking at the end of movement: " + "; ".join(problems)) if problems else None
 
 
+def _move_prompt(state: State) -> str:
+    roles = state.vars.get("roles", {})
+    name = state.sides[roles["phasing"]].name if roles.get("phasing") in state.sides else "Phasing player"
+    text = (f"{name}: move units and stacks (move); each stops on entering a hex next to an enemy fire unit. "
+            "Advance when done: stacking is checked then.")
+    if carriers.chariots_in_play(state):
+        text += " Chariots move on what the Chariot Phase left; riders get on, off (chariot_move) [C1.0]."
+    if carriers.fleets_in_play(state):
+        text += (" Fleets sail, moor and unmoor (sail), units board and land (board, land); the enemy may "
+                 "fire at once at a fleet next to its fire units (defensive_fire) [V3.1]-[V3.4], [V3.21].")
+    return text
+
+
 def _chariots_unstacked(state: State) -> str | None:
     side = state.vars.get("roles", {}).get("phasing")
     problems = carriers.chariot_unstacking(state, side) if side else []
@@ -298,8 +311,7 @@ def standard() -> Machine:
             "Movement Phase",
             phase="MOVE",
             actor="phasing",
-            prompt="{phasing}: move units and stacks (move); each stops on entering a hex next to an "
-            "enemy fire unit. Advance when done: stacking is checked then.",
+            prompt=_move_prompt,
             actions=("move", "chariot_move", "sail", "board", "land", "defensive_fire"),
             reference="4.2 B, 5.0",
             requires=(Require("stacking legal at the end of movement", _stacking_ok),),

@@ -150,6 +150,7 @@ def _fleet() -> Any:
 def test_a_fleet_sails_moors_takes_units_on_and_unmoors_on_fifteen_mp():
     """[3.11], [3.12], [3.32], [3.33], [3.43]: 1 hex + mooring 7 = 8; unmooring 5 + 1 hex = 14."""
     e = _fleet()
+    assert "(sail)" in e.status().prompt
     with pytest.raises(ActionRejected, match="sails"):
         act(e, "move", {"units": ["b-lc-01"], "path": ["0610"]})
     with pytest.raises(ActionRejected, match="sea and river"):
