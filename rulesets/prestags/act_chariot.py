@@ -179,8 +179,9 @@ def run(
     off = _debark(ctx, ch, debark, debark_to)
     moved = ctx.edit_var(MOVED.get(ctx.state.step, "moved"), [])
     moved.append(ch.id)
-    if ctx.state.step != "CHARIOT":
-        moved.extend(riders)  # a rider of the Movement Phase forfeits its own move [C1.0]
+    # a rider has made this phase's move: in the Movement Phase it forfeits its own [C1.0]; in
+    # the Chariot Phase it may not ride a second chariot (it moves again in the Movement Phase)
+    moved.extend(riders)
     parts = [f"{ch.label}"]
     if on:
         parts.append("takes on " + ", ".join(ctx.state.unit(u).label for u in on))

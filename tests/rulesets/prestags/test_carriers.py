@@ -15,8 +15,12 @@ def _loc(e: Any, uid: str) -> str:
     return str(e.state.units[uid].location)[4:]
 
 
-def _game(code: str, exclusive: dict[str, Any] | None = None, types: dict[str, str] | None = None,
-          options: dict[str, Any] | None = None) -> Any:
+def _game(
+    code: str,
+    exclusive: dict[str, Any] | None = None,
+    types: dict[str, str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> Any:
     e = deployed(options)
     e.state.vars["game"] = code
     if exclusive:
@@ -78,8 +82,17 @@ def test_riders_get_down_next_to_the_chariot_and_may_still_move_after_the_chario
     blue_turn(e, "CHARIOT")
     with pytest.raises(ActionRejected, match="not next to"):
         act(e, "chariot_move", {"chariot": "b-lc-01", "embark": ["b-sk-01"]})  # 0408 is two hexes off
-    act(e, "chariot_move", {"chariot": "b-lc-01", "embark": ["b-sk-02"], "path": ["0610", "0611"],
-                            "debark": ["b-sk-02"], "debark_to": "0612"})
+    act(
+        e,
+        "chariot_move",
+        {
+            "chariot": "b-lc-01",
+            "embark": ["b-sk-02"],
+            "path": ["0610", "0611"],
+            "debark": ["b-sk-02"],
+            "debark_to": "0612",
+        },
+    )
     assert _loc(e, "b-sk-02") == "0612" and not e.state.units["b-sk-02"].status.get("aboard")
     until(e, "MOVE")
     act(e, "move", {"units": ["b-sk-02"], "path": ["0613"]})
@@ -88,8 +101,17 @@ def test_riders_get_down_next_to_the_chariot_and_may_still_move_after_the_chario
 def test_a_rider_of_the_movement_phase_has_made_its_move():
     e = _chariots()
     blue_turn(e, "MOVE")
-    act(e, "chariot_move", {"chariot": "b-lc-01", "embark": ["b-sk-02"], "path": ["0610"],
-                            "debark": ["b-sk-02"], "debark_to": "0611"})
+    act(
+        e,
+        "chariot_move",
+        {
+            "chariot": "b-lc-01",
+            "embark": ["b-sk-02"],
+            "path": ["0610"],
+            "debark": ["b-sk-02"],
+            "debark_to": "0611",
+        },
+    )
     with pytest.raises(ActionRejected, match="already moved"):
         act(e, "move", {"units": ["b-sk-02"], "path": ["0612"]})
 
@@ -239,8 +261,14 @@ def test_a_fleet_is_fired_on_at_once_and_a_disrupted_fleet_has_seven_mp():
     """[3.21], [3.23]: Red fires at the fleet the moment it comes next to its bowmen; disrupted
     after 2 hexes it has 7 - 2 = 5 MP left."""
     e = _game("V", types={"b-lc-01": "VF"})
-    act(e, "map_hexes", {"facts": "0608 river; 0607 river; 0606 river; 0706 river; 0705 river; 0704 river; "
-                                  "0703 river; 0702 river"})
+    act(
+        e,
+        "map_hexes",
+        {
+            "facts": "0608 river; 0607 river; 0606 river; 0706 river; 0705 river; 0704 river; "
+            "0703 river; 0702 river"
+        },
+    )
     blue_turn(e, "MOVE")
     act(e, "sail", {"fleet": "b-lc-01", "path": ["0608", "0607"]})
     act(e, "move", {"units": ["b-sk-01"], "path": ["0407"]})
@@ -251,3 +279,22 @@ def test_a_fleet_is_fired_on_at_once_and_a_disrupted_fleet_has_seven_mp():
     with pytest.raises(ActionRejected, match="MA of 7"):
         act(e, "sail", {"fleet": "b-lc-01", "path": ["0606", "0706", "0705", "0704", "0703", "0702"]})
     act(e, "sail", {"fleet": "b-lc-01", "path": ["0606", "0706", "0705", "0704", "0703"]})
+
+
+def test_a_rider_rides_one_chariot_a_phase():
+    e = _game("C", types={"b-lc-01": "CH", "b-sk-01": "CH"})
+    place(e, "b-sk-01", "0611")  # a second chariot
+    blue_turn(e, "CHARIOT")
+    act(
+        e,
+        "chariot_move",
+        {
+            "chariot": "b-lc-01",
+            "embark": ["b-sk-02"],
+            "path": ["0610"],
+            "debark": ["b-sk-02"],
+            "debark_to": "0710",
+        },
+    )
+    with pytest.raises(ActionRejected, match="already moved"):
+        act(e, "chariot_move", {"chariot": "b-sk-01", "embark": ["b-sk-02"]})
