@@ -61,7 +61,8 @@ def chariots_in_play(state: State) -> bool:
 
 
 def fleets_in_play(state: State) -> bool:
-    return exclusive.in_game(state, "V") and any(u.type == FLEET for u in units_of(state))
+    """A Viking battle whose orders of battle hold fleets, with the exclusive rules on."""
+    return exclusive.in_game(state, "V") and any(u.type == FLEET for u in state.units.values())
 
 
 def carrier_of(state: State, unit: Unit) -> Unit | None:

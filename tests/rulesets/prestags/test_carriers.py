@@ -298,3 +298,17 @@ def test_a_rider_rides_one_chariot_a_phase():
     )
     with pytest.raises(ActionRejected, match="already moved"):
         act(e, "chariot_move", {"chariot": "b-sk-01", "embark": ["b-sk-02"]})
+
+
+def test_the_scenarios_name_the_francisca_and_bring_fleets():
+    """Tours (Viking [4.2]) allows the francisca to the Franks; Paris (Viking [4.4]) has fleets."""
+    from campaign_tui.core.engine import Engine
+    from rulesets.prestags import carriers, exclusive, plugin
+
+    tours = Engine.create(plugin, "viking-tours", {}, seed=1).state
+    franks = [u for u in tours.units.values() if u.type == "AX"]
+    assert franks and all(exclusive.francisca_ready(tours, u) for u in franks)
+    paris = Engine.create(plugin, "viking-paris", {}, seed=1).state
+    assert carriers.fleets_in_play(paris)
+    off = Engine.create(plugin, "viking-tours", {"exclusive_rules": False}, seed=1).state
+    assert not any(exclusive.francisca_ready(off, u) for u in off.units.values())
