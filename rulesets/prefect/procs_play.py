@@ -2,7 +2,8 @@
 not reach before (the audit of digest sections 3 to 5): overruns and attacks on disrupted
 units (5.10), planetary retreats (5.8, 5.12), lines of communication (5.11.1), who may
 reorganize a disrupted unit (5.11.4), capture (5.11.9), who is the combat attacker in space
-(5.13.5), space retreats (5.13.8) and what a base may spend supply on (5.14.8, 5.14.11). Each takes the
+(5.13.5), space retreats (5.13.8), orbital drops (5.14.5) and what a base may spend supply on
+(5.14.8, 5.14.11). Each takes the
 situation in the GM's words and explains the ruling; the actions use the same functions or
 the same rules (``actions_movement``, ``ground_combat``, ``supply``).
 """
@@ -272,6 +273,30 @@ def p_capture(r: Resolver, how: str, base: str = "GL", ground_capture_gn: bool |
     return Calc(fate, f"base captured, supplies {fate}")
 
 
+DROPPERS = ("grav", "marine", "garrison", "militia", "legion_hq", "auxilia_hq")
+
+
+def p_orbital_drop(
+    r: Resolver, unit: str, transport_disrupted: bool = False, survived_dsi: bool = True
+) -> Calc:
+    """5.14.5: only grav units and Marine Cohorts drop from orbit; Garrison Legions and Militia
+    Regiments go down by a Supply mission to a friendly base. The transports must survive the
+    Sector Defense; a disrupted transport goes back to its task force and drops nothing. A
+    Legion or Auxilia HQ lands full (T5) whatever the cargo (5.14.6)."""
+    if unit in ("garrison", "militia"):
+        r.explain(f"a {unit} unit is non-grav: it lands by a Supply mission to a friendly base (5.14.5)")
+        return Calc(False, "no: not by orbital drop")
+    if not survived_dsi or transport_disrupted:
+        r.explain(
+            "the transport did not get through undisrupted: it returns to its task force, no drop (5.14.5)"
+        )
+        return Calc(False, "no: the transport drops nothing")
+    r.explain("it goes to the area's Orbital Drop Holding Box; enemy fighters may attack it there (5.14.6)")
+    if unit in ("legion_hq", "auxilia_hq"):
+        r.explain("an HQ lands full (T5), independent of the transport's cargo (5.14.6)")
+    return Calc(True, "yes: it drops")
+
+
 def _opt(name: str, type_: str, default: Any, help: str = "", **kw: Any) -> Param:
     return Param(name, type_, help=help, required=False, default=default, **kw)
 
@@ -355,6 +380,19 @@ PROCEDURES = [
         ("5.11.9", "G37"),
         p_capture.__doc__ or "",
         "5.11.9",
+    ),
+    ProcedureDef(
+        "orbital_drop",
+        "May this unit drop from orbit",
+        p_orbital_drop,
+        (
+            Param("unit", "choice", choices=DROPPERS, help="what drops"),
+            _opt("transport_disrupted", "bool", False, "its transport was disrupted"),
+            _opt("survived_dsi", "bool", True, "its transport got through the Sector Defense"),
+        ),
+        ("5.14.5",),
+        p_orbital_drop.__doc__ or "",
+        "5.14.5",
     ),
     ProcedureDef(
         "space_attacker",

@@ -100,3 +100,10 @@ def test_capture_of_a_base():
     assert procedure("capture", how="DR")[0].value == "destroyed"
     assert procedure("capture", how="no_attack", base="ON")[0].value == "none"
     assert procedure("capture", how="no_attack", base="GN", ground_capture_gn=False)[0].value == "none"
+
+
+def test_orbital_drop_eligibility():
+    """5.14.5: grav units and Marines drop, Garrison and Militia do not; nor a disrupted transport."""
+    assert procedure("orbital_drop", unit="marine")[0].value is True
+    assert procedure("orbital_drop", unit="militia")[0].value is False
+    assert procedure("orbital_drop", unit="grav", transport_disrupted=True)[0].value is False
