@@ -93,7 +93,7 @@ class CampaignApp(App[int]):
         if log:
             with open(log, "a", encoding="utf-8") as fh:
                 fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f} "
-                         f"{os.getpid()}\n")
+                         f"{os.getpid()} {time.process_time():.6f}\n")
 
     # -- screens -------------------------------------------------------------------------------
     def _reset_to(self, screen: Screen[Any]) -> None:
