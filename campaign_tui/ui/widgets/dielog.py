@@ -565,8 +565,15 @@ class DieLog(ScrollView, can_focus=True):
         return max(0, min(value, len(self.model.rows) - 1))
 
     def watch_cursor(self, old: int, new: int) -> None:
+        before = self.scroll_offset
         self._scroll_to_cursor()
-        self.refresh()
+        if self.scroll_offset != before:
+            self.refresh()
+            return
+        # the screen did not move: repaint only the two rows whose cursor mark changed
+        for row in (old, new):
+            if 0 <= row < len(self._row_start):
+                self.refresh_line(self._row_start[row])
 
     def _scroll_to_cursor(self) -> None:
         if 0 <= self.cursor < len(self._row_start):
