@@ -110,7 +110,7 @@ class BareApp(App[None]):
         if log:
             with open(log, "a", encoding="utf-8") as fh:
                 fh.write(f"{time.time():.6f} painted {time.perf_counter() - self.started:.6f} "
-                         f"{os.getpid()}\n")
+                         f"{os.getpid()} {time.process_time():.6f}\n")
 
 
 if __name__ == "__main__":

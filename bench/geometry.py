@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bench.timing import best
+from bench.timing import paired
 from campaign_tui.core.board import HexGrid
 
 GRID = HexGrid("odd-q")
@@ -45,7 +45,8 @@ def _engine_neighbours(hexes: list[str]) -> int:
     return sum(len(x) for h in hexes for x in GRID.neighbours(h))
 
 
-def run(quick: bool = False) -> list[tuple[str, float, float, str]]:
+def run(_path: object = None, quick: bool = False,
+        only: set[str] | None = None) -> list[tuple[str, float, float, str]]:
     rnd = random.Random(12)
     n = 20000 if quick else 100000
     pairs = [(rnd.randint(1, 60), rnd.randint(1, 60), rnd.randint(1, 60), rnd.randint(1, 60))
@@ -53,10 +54,10 @@ def run(quick: bool = False) -> list[tuple[str, float, float, str]]:
     hexes = [f"{c:02d}{r:02d}" for c, r, _, _ in pairs[: n // 10]]
     assert _inline_distance(pairs) == _engine_distance(pairs)
     out = []
-    base, mine = best(lambda: _inline_distance(pairs)), best(lambda: _engine_distance(pairs))
+    mine, base = paired(lambda: _engine_distance(pairs), lambda: _inline_distance(pairs))
     out.append(("geometry_distance", mine / base, 2.0,
                 f"{n} distances: engine {mine * 1000:.1f} ms, inline {base * 1000:.1f} ms"))
-    base, mine = best(lambda: _inline_neighbours(hexes)), best(lambda: _engine_neighbours(hexes))
+    mine, base = paired(lambda: _engine_neighbours(hexes), lambda: _inline_neighbours(hexes))
     out.append(("geometry_neighbours", mine / base, 2.0,
                 f"{len(hexes)} neighbour lists: engine {mine * 1000:.1f} ms, inline {base * 1000:.1f} ms"))
     return out

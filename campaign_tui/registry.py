@@ -18,7 +18,6 @@ import importlib.util
 import json
 import os
 import sys
-import tomllib
 from dataclasses import asdict, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,6 +91,8 @@ def _metadata(target: str) -> dict[str, object]:
     meta = folder / "ruleset.toml"
     if not meta.is_file():
         return {}
+    import tomllib  # here: discovery is cached, most starts never get this far
+
     try:
         return tomllib.loads(meta.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):

@@ -15,7 +15,6 @@ from campaign_tui.cli.common import (
     print_json,
     side_view,
 )
-from campaign_tui.cli.json_out import SCHEMA_VERSION
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -48,6 +47,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from campaign_tui.campaigns import list_campaigns
+    from campaign_tui.cli.json_out import SCHEMA_VERSION
 
     rows = list_campaigns(places_of(args), include_examples=not args.mine)
     if args.json:  # an array, as before: each row names its schema version

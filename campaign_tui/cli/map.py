@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from campaign_tui.cli.common import EXIT_OK, Usage, changing, emit, open_ro, places_of
-from campaign_tui.core.board.facts import on_board
 
 
 def picture(engine: Any, viewer: str) -> str:
+    from campaign_tui.core.board.facts import on_board
     from campaign_tui.core.board.svg import render
 
     view = engine.view(viewer)
@@ -25,6 +25,7 @@ def picture(engine: Any, viewer: str) -> str:
 
 
 def exported(engine: Any) -> Any:
+    from campaign_tui.core.board.facts import on_board
     from campaign_tui.core.board.mapfile import MapFile
 
     view = engine.view("gm")
@@ -55,6 +56,7 @@ def exported(engine: Any) -> Any:
 
 
 def cmd_map(args: argparse.Namespace) -> int:
+    from campaign_tui.core.board.facts import on_board  # here: every start reads this module
     from campaign_tui.store import maplib
     from campaign_tui.store.atomic import atomic_write
 

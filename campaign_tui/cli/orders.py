@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.cli.common import (
     EXIT_FAIL,
@@ -17,8 +17,10 @@ from campaign_tui.cli.common import (
     read_value_file,
     side_view,
 )
-from campaign_tui.core import orders as book
 from campaign_tui.core.errors import CampaignError, NeedDecision
+
+if TYPE_CHECKING:     # imported where used: every start of the program reads this module
+    from campaign_tui.core import orders as book
 
 
 def add_parser(add: Any, campaign_arg: Any, json_arg: Any) -> None:
@@ -40,6 +42,8 @@ def add_parser(add: Any, campaign_arg: Any, json_arg: Any) -> None:
 
 
 def _read(name: str) -> book.Orders:
+    from campaign_tui.core import orders as book
+
     return book.parse(read_value_file("orders", name), name)
 
 
@@ -61,6 +65,8 @@ def cmd_orders(args: argparse.Namespace) -> int:
 
 
 def _draft(args: argparse.Namespace) -> int:
+    from campaign_tui.core import orders as book
+
     engine = open_ro(args).engine
     seat = side_view(engine, args.side)
     if seat.side == "gm":
@@ -80,6 +86,8 @@ def _draft(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from campaign_tui.core import orders as book
+
     engine = open_ro(args).engine
     orders = _read(args.check)
     seat = side_view(engine, args.side or orders.side)
@@ -103,6 +111,8 @@ def _row(a: book.OrderAction, summary: str | None) -> dict[str, Any]:
 
 def _perform_all(engine: Any, side: str, taken: list[book.OrderAction]) -> tuple[
         list[dict[str, Any]], list[book.Problem]]:
+    from campaign_tui.core import orders as book
+
     rows, problems = [], []
     for a in taken:
         try:
@@ -138,6 +148,7 @@ def _confirm(args: argparse.Namespace) -> bool:
 
 def _import(args: argparse.Namespace) -> int:
     from campaign_tui.campaigns import close, save
+    from campaign_tui.core import orders as book
 
     orders = _read(args.import_file)
     opened = open_rw(args)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from importlib import resources
-from importlib.resources.abc import Traversable
+import importlib
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.actions import ActionDef
@@ -27,6 +28,8 @@ from campaign_tui.core.scenario import Builder, Scenario
 from campaign_tui.core.tables import Table, TableSet
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from campaign_tui.core.context import Ctx
 
 
@@ -52,6 +55,15 @@ class RuleSet:
 
     # -- data files -----------------------------------------------------------------------
     def data_root(self) -> Traversable:
+        """The plugin's ``data`` folder: a plain folder for a package on disk (without
+        importing importlib.resources on the way to the first screen), else through
+        importlib.resources (a zipped package)."""
+        module = sys.modules.get(self.package) or importlib.import_module(self.package)
+        where = getattr(module, "__file__", None)
+        if where and Path(where).parent.is_dir():
+            return Path(where).parent / "data"
+        from importlib import resources
+
         return resources.files(self.package) / "data"
 
     @functools.cache  # noqa: B019 - one instance per plugin for the process

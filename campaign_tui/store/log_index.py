@@ -7,8 +7,11 @@ procedure (action kind) and clock value as ``[seq, roll number]`` pairs, the ent
 set bookmarks, and the byte offset of every entry in the segment file. Each sidecar
 records the hash of the segment bytes it was built from (the hash ``campaign.toml``
 records for that segment), so an index that no longer matches its segment is noticed and
-rebuilt, never trusted. ``index/summary.json`` repeats each segment's hash and its roll
-counts by table, so "every roll on the CRT this campaign" counts from one small file.
+rebuilt, never trusted. ``index/summary.json`` repeats each segment's hash, its roll
+counts by table and its undos and redos (``[seq, target, 1 for undo]``);
+``index/totals.json`` sums the counts and lists the undos over all sealed segments and
+holds for exactly the header's segment hashes, so "every roll on the CRT this campaign"
+counts, and the die log marks undone rows, from one tiny file.
 
 The index is derived data: it is not part of the commit point (the header does not name
 it), it can be deleted at any time, and a missing, damaged or stale one is rebuilt from
@@ -20,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +33,8 @@ from campaign_tui.store.integrity import file_hash
 
 INDEX_DIR = "index"
 SUMMARY = "summary.json"
-TOTALS = "totals.json"        # the summary's counts summed over all sealed segments
-FORMAT = 3
+TOTALS = "totals.json"        # the summary's counts and undos over all sealed segments
+FORMAT = 4
 KEYS = ("table", "side", "kind", "clock")   # what a query can ask for
 SEGMENT_SIZE = 100                          # entries per segment (as the folder store)
 
@@ -47,11 +50,11 @@ def segment_index(entries: Iterable[LogEntry], seg_hash: str, raw: bytes = b"",
     """The sidecar of one segment: postings ``[seq, roll n]`` by key, and offsets."""
     postings: dict[str, dict[str, list[list[int]]]] = {k: {} for k in KEYS}
     seqs: list[int] = []
-    undo: list[int] = []
+    undo: list[list[int]] = []
     for e in entries:
         seqs.append(e.seq)
-        if e.kind in (UNDO, REDO):
-            undo.append(e.seq)
+        if e.kind in (UNDO, REDO) and e.target is not None:
+            undo.append([e.seq, e.target, int(e.kind == UNDO)])
         common = _key_values(e)
         for roll in e.rolls:
             keys = dict(common)
@@ -76,9 +79,17 @@ def _entry_offsets(raw: bytes) -> list[int]:
 
 
 def counts(index: dict[str, Any]) -> dict[str, int]:
-    """A segment's rolls by table (the summary keeps only these, so that it stays a few
-    kilobytes for a year of play; the other keys are counted from the sidecars)."""
+    """A segment's rolls by table (the summary keeps only these and the undos, so that it
+    stays a few kilobytes for a year of play; the other keys are counted from the
+    sidecars)."""
     return {v: len(p) for v, p in index["postings"]["table"].items()}
+
+
+def summary_row(index: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {"hash": index["hash"], "counts": counts(index)}
+    if index["undo"]:
+        row["undo"] = index["undo"]
+    return row
 
 
 class LogIndex:
@@ -94,15 +105,27 @@ class LogIndex:
                  bookmarks: Callable[[], Iterable[int]] = tuple,
                  writable: bool = True) -> None:
         self.folder = Path(folder) / INDEX_DIR
-        self.segments = dict(segments)
+        self._of: str | None = None           # the fingerprint of the segments
+        self.segments = segments
         self._build = build
         self._bookmarks = bookmarks
         self.writable = writable
         self._summary: dict[int, dict[str, Any]] | None = None
         self._sidecars: dict[int, dict[str, Any]] = {}
         self._dirty = False
+        self._totals_doc: tuple[str, dict[str, Any] | None] | None = None   # (of, doc)
         self._lock = threading.RLock()        # the TUI builds in a worker thread
         self.rebuilt: list[int] = []          # segments indexed by this object (for tests)
+
+    @property
+    def segments(self) -> dict[int, str]:
+        """The sealed segments: first entry -> the hash the header records."""
+        return self._segments
+
+    @segments.setter
+    def segments(self, value: dict[int, str]) -> None:
+        self._segments = dict(value)
+        self._of = None
 
     # -- files --------------------------------------------------------------------------
     def _path(self, first: int) -> Path:
@@ -123,27 +146,45 @@ class LogIndex:
         self._dirty = False
         doc = {"format": FORMAT, "segments": {str(k): v for k, v in sorted(self._summary.items())
                                               if k in self.segments}}
-        totals: dict[str, int] = {}
-        for row in doc["segments"].values():
-            for table, n in row["counts"].items():
-                totals[table] = totals.get(table, 0) + n
         with contextlib.suppress(OSError):
             self.folder.mkdir(exist_ok=True)
             atomic_write(self.folder / SUMMARY, json.dumps(doc, separators=(",", ":")))
-            atomic_write(self.folder / TOTALS, json.dumps(
-                {"format": FORMAT, "of": self._fingerprint(), "table": totals}))
+            if self.complete:           # totals hold only when every segment is counted
+                atomic_write(self.folder / TOTALS, json.dumps(self._sum(doc["segments"]),
+                                                              separators=(",", ":")))
+
+    def _sum(self, rows: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        totals: dict[str, int] = {}
+        undo: list[list[int]] = []
+        for _first, row in sorted(rows.items(), key=lambda kv: int(kv[0])):
+            for table, n in row["counts"].items():
+                totals[table] = totals.get(table, 0) + n
+            undo.extend(row.get("undo", ()))
+        doc = {"format": FORMAT, "of": self._fingerprint(), "table": totals, "undo": undo}
+        self._totals_doc = (doc["of"], doc)
+        return doc
 
     def _fingerprint(self) -> str:
         """One hash over the sealed segments' hashes: the totals hold for exactly these."""
-        text = ";".join(f"{k}={v}" for k, v in sorted(self.segments.items()))
-        return file_hash(text.encode("utf-8"))
+        if self._of is None:
+            text = ";".join(f"{k}={v}" for k, v in sorted(self.segments.items()))
+            self._of = file_hash(text.encode("utf-8"))
+        return self._of
 
-    def _totals(self) -> dict[str, int] | None:
+    def _totals(self) -> dict[str, Any] | None:
+        """totals.json when it holds for exactly the header's sealed segments (read once
+        per set of segments)."""
+        of = self._fingerprint()
+        if self._totals_doc is not None and self._totals_doc[0] == of:
+            return self._totals_doc[1]
+        found = None
         with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
             doc = json.loads((self.folder / TOTALS).read_bytes())
-            if doc.get("format") == FORMAT and doc.get("of") == self._fingerprint():
-                return {str(k): int(v) for k, v in doc["table"].items()}
-        return None
+            if doc.get("format") == FORMAT and doc.get("of") == of \
+                    and isinstance(doc.get("table"), dict) and isinstance(doc.get("undo"), list):
+                found = doc
+        self._totals_doc = (of, found)
+        return found
 
     def sidecar(self, first: int) -> dict[str, Any]:
         """The index of one sealed segment, rebuilt when missing, damaged or stale."""
@@ -161,10 +202,6 @@ class LogIndex:
         if not (isinstance(doc, dict) and doc.get("format") == FORMAT
                 and doc.get("hash") == want and isinstance(doc.get("postings"), dict)):
             return self._index_segment(first)
-        summary = self._load_summary()
-        if summary.get(first, {}).get("hash") != want:     # a summary row lost or stale
-            summary[first] = {"hash": want, "counts": counts(doc)}
-            self._dirty = True
         self._sidecars[first] = doc
         return doc
 
@@ -181,7 +218,7 @@ class LogIndex:
                 self.folder.mkdir(exist_ok=True)
                 atomic_write(self._path(first), json.dumps(doc, separators=(",", ":")))
         summary = self._load_summary()
-        summary[first] = {"hash": doc["hash"], "counts": counts(doc)}
+        summary[first] = summary_row(doc)
         self._sidecars[first] = doc
         self._dirty = True
         return doc
@@ -190,12 +227,15 @@ class LogIndex:
     def sealed(self, segments: dict[int, str]) -> None:
         """The header now names these sealed segments: index the new ones (at save)."""
         with self._lock:
-            self.segments = dict(segments)
+            self.segments = segments
             summary = self._load_summary()
             stale = [f for f in sorted(self.segments)
                      if summary.get(f, {}).get("hash") != self.segments[f]]
             for first in stale:
-                self._sidecar(first)
+                doc = self._sidecar(first)
+                if summary.get(first, {}).get("hash") != doc["hash"]:   # a row lost or stale
+                    summary[first] = summary_row(doc)
+                    self._dirty = True
             if self.writable and self.segments and self._totals() is None:
                 self._dirty = True      # written by an older version, or out of step
             self.save_summary()
@@ -209,6 +249,10 @@ class LogIndex:
 
     @property
     def complete(self) -> bool:
+        """Whether every sealed segment is indexed (totals.json that matches the header
+        says so without reading the summary)."""
+        if self._totals() is not None:
+            return True
         summary = self._load_summary()
         return all(summary.get(f, {}).get("hash") == h for f, h in self.segments.items())
 
@@ -224,9 +268,10 @@ class LogIndex:
         if len(query) != 1:
             return None
         (kind, wanted), = query.items()
-        totals = self._totals() if kind == "table" else None
-        if totals is not None:          # one tiny file, when it matches the header
-            return sum(totals[n] for n in self._matching_values(kind, wanted, totals))
+        doc = self._totals() if kind == "table" else None
+        if doc is not None:             # one tiny file, when it matches the header
+            totals = doc["table"]
+            return sum(int(totals[n]) for n in self._matching_values(kind, wanted, totals))
         self.ensure()
         total = 0
         summary = self._load_summary()
@@ -247,31 +292,38 @@ class LogIndex:
             found = hits if found is None else found & hits
         return sorted(found or ())
 
+    def segments_with(self, lo: int, hi: int, skip: bool = True,
+                      **query: str) -> Iterator[int]:
+        """The sealed segments overlapping lo..hi that can hold a match, newest first.
+        With *skip*, a table the summary does not count in a segment skips it (the summary
+        is read only once a few segments gave too little)."""
+        span = sorted((f for f in self.segments if f <= hi and f + SEGMENT_SIZE - 1 >= lo),
+                      reverse=True)
+        for i, first in enumerate(span):
+            if skip and i == 3 and "table" in query:
+                self._load_summary()
+            row = self._summary.get(first) if skip and self._summary is not None else None
+            if row is not None and "table" in query and row.get("hash") == self.segments[first] \
+                    and not self._matching_values("table", query["table"], row["counts"]):
+                continue
+            yield first
+
     def newest(self, limit: int, **query: str) -> list[tuple[int, int]]:
         """The newest *limit* matches over all sealed segments, newest first."""
         out: list[tuple[int, int]] = []
-        for i, first in enumerate(sorted(self.segments, reverse=True)):
-            if i == 3:                  # a rare match: let the summary skip segments
-                self._load_summary()
-            if "table" in query and self._summary is not None and first in self._summary \
-                    and not self._matching_values("table", query["table"],
-                                                  self._summary[first]["counts"]):
-                continue
+        for first in self.segments_with(1, self.end, **query):
             out.extend(reversed(self.matches(first, **query)))
             if len(out) >= limit:
                 break
         return out[:limit]
 
-    def candidates(self, lo: int, hi: int, **query: str) -> set[int]:
-        """The entries in sealed segments within lo..hi that a filtered reader must read:
-        those holding a matching roll, and the undos and redos (they mark rows undone)."""
-        out: set[int] = set()
-        for first in self.segments:
-            if first + SEGMENT_SIZE - 1 < lo or first > hi:
-                continue
-            seqs = [s for s, _n in self.matches(first, **query)] + self.sidecar(first)["undo"]
-            out.update(s for s in seqs if lo <= s <= hi)
-        return out
+    def undo_marks(self) -> list[list[int]]:
+        """Every undo and redo in the sealed segments, oldest first, as ``[seq, target,
+        1 for an undo]`` (from totals.json when it matches the header)."""
+        doc = self._totals()
+        if doc is not None:
+            return doc["undo"]
+        return [u for first in sorted(self.segments) for u in self.sidecar(first)["undo"]]
 
     @property
     def end(self) -> int:

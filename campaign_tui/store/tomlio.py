@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -113,6 +112,8 @@ _AT_END = re.compile(r"\(at end of document\)")
 
 
 def loads(text: str, path: Path | str = "<text>") -> dict[str, Any]:
+    import tomllib  # here: a save read through the parse cache needs no parser
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

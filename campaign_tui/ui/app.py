@@ -93,7 +93,7 @@ class CampaignApp(App[int]):
         if log:
             with open(log, "a", encoding="utf-8") as fh:
                 fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f} "
-                         f"{os.getpid()}\n")
+                         f"{os.getpid()} {time.process_time():.6f}\n")
 
     # -- screens -------------------------------------------------------------------------------
     def _reset_to(self, screen: Screen[Any]) -> None:
@@ -169,10 +169,7 @@ class CampaignApp(App[int]):
             ("cancel", "Cancel", "default"))), chosen)
 
     def _offer_recovery(self, path: Path, opened: Opened) -> None:
-        from campaign_tui import campaigns
         from campaign_tui.store import recovery
-        from campaign_tui.ui.screens.dialogs import ConfirmDialog
-        from campaign_tui.ui.text import fmt_saved
 
         engine = opened.engine
         try:
@@ -183,6 +180,10 @@ class CampaignApp(App[int]):
         if journal is None or not journal.count:
             self._start(path, opened, False)
             return
+        # only now: the dialogs are not needed for the first screen (start-up time)
+        from campaign_tui import campaigns
+        from campaign_tui.ui.screens.dialogs import ConfirmDialog
+        from campaign_tui.ui.text import fmt_saved
 
         stale = recovery.is_stale(engine, journal)
 

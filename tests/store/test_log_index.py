@@ -172,3 +172,63 @@ def test_the_die_log_filter_reads_only_what_the_index_names(campaign, tmp_path):
             model.load_older()
         rows[model is with_index] = [r.key for r in model.rows]
     assert rows[True] == rows[False] and len(rows[True]) > 300
+
+
+def _with_undos(campaign: Path, tmp_path: Path) -> Path:
+    """A copy whose newest sealed segment holds undos and a redo of rolling actions (and
+    whose older segments have none)."""
+    from bench.large import _skirmish, _status_field
+
+    path = _copy(campaign, tmp_path)
+    opened = open_campaign(path, load_ruleset)
+    engine, store = opened.engine, opened.store
+    skirmish = _skirmish(_status_field(engine))
+    unit = next(u for u in engine.state.units if u.startswith("bench-"))
+    while len(engine.history) % SEGMENT_SIZE:
+        engine.perform("note", {"text": f"filler {len(engine.history)}"})
+    for step in range(8):
+        engine._run(skirmish, {"unit": unit}, {}, "gm", False, False)
+        if step % 2:
+            engine.undo(confirm=True)
+        if step == 5:
+            engine.redo()
+    while len(engine.history) % SEGMENT_SIZE:
+        engine.perform("note", {"text": f"filler {len(engine.history)}"})
+    store.save(engine)
+    store.close()
+    return path
+
+
+def test_the_die_log_marks_undone_rows_alike_with_and_without_the_index(campaign, tmp_path):
+    from campaign_tui.ui.widgets.dielog import DieLogModel
+
+    path = _with_undos(campaign, tmp_path)
+    engine = open_campaign(path, load_ruleset, read_only=True).engine
+    assert engine.log_index.complete and len(engine.log_index.undo_marks()) == 5
+    slow = open_campaign(path, load_ruleset, read_only=True).engine
+    slow.log_index.segments = {}        # no index: the old full read
+    side = next(iter(engine.state.sides))
+    for viewer in ("gm", side):
+        seen = []
+        for e in (engine, slow):
+            model = DieLogModel(e, viewer)
+            model.set_filter("table:bench")
+            while model.more:
+                model.load_older()
+            seen.append([(r.key, model.undone.get(r.entry.seq, False)) for r in model.rows])
+        assert seen[0] == seen[1] and sum(u for _k, u in seen[0]) == 3, viewer
+
+
+def test_totals_are_written_only_when_every_segment_is_indexed(campaign, tmp_path):
+    path = _copy(campaign, tmp_path)
+    shutil.rmtree(path / "index")
+    opened = open_campaign(path, load_ruleset)
+    engine, store = opened.engine, opened.store
+    while len(engine.history) % SEGMENT_SIZE:
+        engine.perform("note", {"text": f"filler {len(engine.history)}"})
+    store.save(engine)                  # seals and indexes one segment, the rest unindexed
+    assert not (path / "index" / "totals.json").exists()
+    assert not engine.log_index.complete
+    engine.log_index.ensure()
+    assert engine.log_index.complete and (path / "index" / "totals.json").is_file()
+    store.close()

@@ -8,7 +8,6 @@ from typing import Any
 
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.board import facts
-from campaign_tui.core.board.mapfile import parse_map
 from campaign_tui.core.context import Ctx
 
 
@@ -48,6 +47,8 @@ def map_fact(ctx: Ctx, place: str, fact: str, value: Any, reason: str) -> None:
         reference="map")
 def map_import(ctx: Ctx, text: str, name: str) -> None:
     """Read a map file's facts into the campaign (a bad file changes nothing)."""
+    from campaign_tui.core.board.mapfile import parse_map  # here: not needed to start
+
     mf = parse_map(text, name)
     options = ctx.state.options
     if "hex_grid" in options and mf.meta.get("numbering") and options["hex_grid"] != "gm":

@@ -10,6 +10,7 @@ older page.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -108,6 +109,9 @@ class DieLogModel:
         self._widths_key = -1
         self._widths_cache = (1, 2, 2)
         self._candidates: list[int] | None = None   # from the log index (sealed segments)
+        self._walk: Iterator[int] = iter(())        # segments still to ask the index about
+        self._walked_from = 0                       # the oldest segment asked so far
+        self._query: dict[str, str] = {}
         self._indexed_to = 0
         self.total: int | None = None               # matching rolls in all history, if known
         self.read = 0                               # entries read from the log so far
@@ -165,20 +169,53 @@ class DieLogModel:
         return query
 
     def _use_index(self) -> None:
-        """With a filter the index can answer, read only the entries it names (and the
-        undos): a year of history costs a few kilobytes of index, not every segment."""
+        """With a filter the index can answer, read only the entries it names: a year of
+        history costs a few kilobytes of index, not every segment. The index is asked
+        segment by segment, newest first, as older rows are wanted."""
         self._candidates, self._indexed_to, self.total = None, 0, None
         index = self.engine.log_index
         query = self._index_query()
         if index is None or not query or not index.complete:
             return                          # still being built: read the log as before
         self._indexed_to = min(self.ceiling, index.end)
-        self._candidates = sorted(index.candidates(self.floor, self._indexed_to, **query))
-        if list(query) == ["table"] and self.viewer == "gm" and not self.filter.words \
-                and not self.filter.side and not self.filter.phase:
-            newer = self.engine.entries(self._indexed_to + 1, self.ceiling)
+        self._candidates, self._query = [], query
+        self._walked_from = self._indexed_to + 1
+        gm = self.viewer == "gm"
+        # the GM's undo marks come from the index, so segments without a match are skipped;
+        # a side reads the undos of each segment through its own view instead
+        self._walk = index.segments_with(self.floor, self._indexed_to, skip=gm, **query)
+        if not gm:
+            return
+        newer = self.engine.entries(self._indexed_to + 1, self.ceiling)
+        for e in reversed(newer):           # newer than the index's marks: noted first
+            self._note_undo(e, newest_first=True)
+        for seq, target, undo in reversed(index.undo_marks()):
+            if seq <= self._indexed_to:
+                self.undone.setdefault(target, bool(undo))
+        if list(query) == ["table"] and not self.filter.words and not self.filter.side \
+                and not self.filter.phase:
             self.total = (index.count(table=query["table"])
                           + sum(len(self.rows_for(e)) for e in newer))
+
+    def _candidate(self, hi: int) -> int | None:
+        """The newest entry at or below *hi* in the sealed segments that the filter must
+        read (a matching roll; for a side, an undo or redo too), asking the index for one
+        more segment at a time."""
+        assert self._candidates is not None
+        index = self.engine.log_index
+        while True:
+            i = bisect_right(self._candidates, hi)
+            if i:
+                return self._candidates[i - 1]
+            first = next(self._walk, None)
+            if first is None:
+                return None
+            seqs = {s for s, _n in index.matches(first, **self._query)}
+            if self.viewer != "gm":
+                seqs.update(u[0] for u in index.sidecar(first)["undo"])
+            self._walked_from = first
+            self._candidates[0:0] = sorted(s for s in seqs
+                                           if self.floor <= s <= self._indexed_to)
 
     def set_filter(self, text: str) -> None:
         self.filter_text = text
@@ -212,14 +249,15 @@ class DieLogModel:
         """Read the next older page; returns the number of rows added at the front."""
         hi = self.lowest - 1
         if self._candidates is not None and hi <= self._indexed_to:
-            i = bisect_right(self._candidates, hi)    # skip to the next entry that matters
-            if i == 0:
+            found = self._candidate(hi)         # skip to the next entry that matters
+            if found is None:
                 self.lowest = self.floor
                 return 0
-            hi = self._candidates[i - 1]
+            hi = found
         lo = max(self.floor, hi - entries + 1)
-        if self._candidates is not None and hi > self._indexed_to:
-            lo = max(lo, self._indexed_to + 1)      # the unsealed tail, then the index
+        if self._candidates is not None:
+            # the unsealed tail, then the index; never below what the index was asked about
+            lo = max(lo, self._indexed_to + 1 if hi > self._indexed_to else self._walked_from)
         if hi < lo:
             return 0
         batch = self._entries(lo, hi)
@@ -527,8 +565,15 @@ class DieLog(ScrollView, can_focus=True):
         return max(0, min(value, len(self.model.rows) - 1))
 
     def watch_cursor(self, old: int, new: int) -> None:
+        before = self.scroll_offset
         self._scroll_to_cursor()
-        self.refresh()
+        if self.scroll_offset != before:
+            self.refresh()
+            return
+        # the screen did not move: repaint only the two rows whose cursor mark changed
+        for row in (old, new):
+            if 0 <= row < len(self._row_start):
+                self.refresh_line(self._row_start[row])
 
     def _scroll_to_cursor(self) -> None:
         if 0 <= self.cursor < len(self._row_start):
