@@ -25,7 +25,7 @@ NOT_FOR_THE_COMMAND_LINE = (
 NOT_FOR_THE_FIRST_SCREEN = (
     "campaign_tui.cli.orders", "campaign_tui.core.orders", "campaign_tui.core.board.mapfile",
     "campaign_tui.core.board.svg", "campaign_tui.ui.screens.dialogs", "campaign_tui.ui.mapmodel",
-    "filelock", "importlib.metadata", "importlib.resources", "tomllib", "tomli_w",
+    "importlib.metadata", "importlib.resources", "tomllib", "tomli_w",
 )
 
 FIRST_SCREEN = """

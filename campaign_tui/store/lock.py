@@ -1,11 +1,10 @@
 """One writer per campaign, enforced by the operating system.
 
-The lock is an exclusive ``flock`` on ``campaign.lock``: the kernel grants it to one open
-file at a time and drops it when the holder's process ends, however it ends, so a stale
-lock cannot exist and two writers cannot both hold it. The lock file's contents mean
-nothing. On POSIX it is taken with ``fcntl.flock`` directly (what the ``filelock``
-library does there, without its import on the way to the first screen); elsewhere
-through ``filelock``.
+The lock is an exclusive ``flock`` on ``campaign.lock`` taken through the ``filelock``
+library: the kernel grants it to one open file at a time and drops it when the holder's
+process ends, however it ends, so a stale lock cannot exist and two writers cannot both
+hold it. The lock file's contents mean nothing. ``filelock`` is imported when a lock is
+first taken, not with this module, so that reading a campaign never pays for it.
 
 Who holds it is written, after taking it, to a separate small file (``campaign.holder``)
 for the message a second process gets ("held by process 123 on host since ..."). That
@@ -26,64 +25,6 @@ from campaign_tui.core.info import now_iso
 from campaign_tui.store.atomic import temporary_name
 
 
-class Busy(Exception):
-    """Another open file holds the lock."""
-
-
-class _Flock:
-    """An exclusive, non-blocking ``flock`` on one file (POSIX)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.fd: int | None = None
-
-    def acquire(self) -> None:
-        import fcntl
-
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise Busy from None
-        except OSError:
-            os.close(fd)
-            raise
-        self.fd = fd
-
-    def release(self) -> None:
-        if self.fd is not None:
-            import fcntl
-
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-            self.fd = None
-
-
-class _FileLock:
-    """The ``filelock`` library's lock (Windows and other systems without flock)."""
-
-    def __init__(self, path: Path) -> None:
-        from filelock import FileLock
-
-        self._lock = FileLock(path, timeout=0)
-
-    def acquire(self) -> None:
-        from filelock import Timeout
-
-        try:
-            self._lock.acquire()
-        except Timeout:
-            raise Busy from None
-
-    def release(self) -> None:
-        self._lock.release()
-
-
-def os_lock(path: Path) -> Any:
-    return _Flock(path) if os.name == "posix" else _FileLock(path)
-
-
 def holder_path(lock_path: Path) -> Path:
     return lock_path.with_name(lock_path.name.removesuffix(".lock") + ".holder")
 
@@ -93,7 +34,7 @@ class Lock:
         self.path = Path(path)
         self.campaign = campaign
         self.holder_file = holder_path(self.path)
-        self._os_lock = os_lock(self.path)
+        self._os_lock: Any = None
         self.held = False
 
     def holder(self) -> dict[str, object] | None:
@@ -106,9 +47,13 @@ class Lock:
     def acquire(self) -> None:
         if self.held:
             return
+        from filelock import FileLock, Timeout
+
+        if self._os_lock is None:
+            self._os_lock = FileLock(self.path, timeout=0)
         try:
             self._os_lock.acquire()
-        except Busy:
+        except Timeout:
             info = self.holder()
             who = (f"process {info.get('pid')} on {info.get('host')} since {info.get('since')}"
                    if info else "another process")
