@@ -11,7 +11,7 @@ import pytest
 
 from campaign_tui.hosted.seats import Seat
 from campaign_tui.store.atomic import pid_alive
-from tests.hosted.helpers import connect, new_key, open_screen, public, serving, write_seats
+from tests.hosted.door_helpers import connect, new_key, open_screen, public, serving, write_seats
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from campaign_tui.hosted.seats import Seat, token_hash
-from tests.hosted.helpers import serving, write_seats
+from tests.hosted.door_helpers import serving, write_seats
 
 pytestmark = pytest.mark.timeout(120)
 
