@@ -36,7 +36,7 @@ def child_environment(extra: dict[str, str], term: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if k not in ("COLUMNS", "LINES", "TMUX", "TMUX_PANE", "SSH_AUTH_SOCK", "TEXTUAL_DRIVER")}
     env["TERM"] = term or DEFAULT_TERM
-    env.update(extra)
+    env.update({k: v for k, v in extra.items() if k not in ("COLUMNS", "LINES")})
     return env
 
 

@@ -20,10 +20,11 @@ log = logging.getLogger("campaign_tui.serve")
 
 
 def make_table(places: Places, campaign: Path) -> Any:
-    """The table server that owns one campaign while it is served."""
-    from campaign_tui.hosted.standin import StandInTable
+    """The table server that owns one campaign while it is served (its engine's one
+    writer); the doors only ask it for the command that runs a seat."""
+    from campaign_tui.hosted.table_server import TableServer
 
-    return StandInTable(places, campaign)
+    return TableServer(places, campaign)
 
 
 @dataclass
@@ -56,8 +57,10 @@ def setup_logging() -> None:
 
 async def serve(places: Places, campaigns: list[Path], host: str, port: int,
                 web_port: int | None, ready: Callable[[Listening], None],
-                stop: asyncio.Event | None = None) -> None:
-    """Serve until *stop* is set (or SIGINT/SIGTERM arrive)."""
+                stop: asyncio.Event | None = None,
+                table: Callable[[Places, Path], Any] = make_table) -> None:
+    """Serve until *stop* is set (or SIGINT/SIGTERM arrive). *table* makes each campaign's
+    table server (tests give a stand-in)."""
     from campaign_tui.hosted.ssh_door import SshDoor, host_key
 
     stop = stop or asyncio.Event()
@@ -66,7 +69,7 @@ async def serve(places: Places, campaigns: list[Path], host: str, port: int,
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
     key, key_file, new = host_key(places.config)
-    tables = [make_table(places, path) for path in campaigns]
+    tables = [table(places, path) for path in campaigns]
     started: list[Any] = []
     hall = Hall([Hosted.of(path, table, places.state) for path, table in zip(campaigns, tables)])
     ssh = SshDoor(hall, key)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ import pyte
 from campaign_tui.hosted.seats import Seat, SeatBook, seats_path
 from campaign_tui.hosted.serve import Listening, serve
 from campaign_tui.store.paths import places
+from tests.hosted.standin import StandInTable
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -46,13 +47,16 @@ class Served:
 
 
 @contextlib.asynccontextmanager
-async def serving(campaigns: list[Path], web: bool = False) -> AsyncIterator[Served]:
+async def serving(campaigns: list[Path], web: bool = False,
+                  table: Any = StandInTable) -> AsyncIterator[Served]:
+    """``serve`` in this event loop, on free ports; by default in front of the stand-in
+    table (give ``table=make_table`` for the real one)."""
     import logging
 
     got: asyncio.Future[Listening] = asyncio.get_running_loop().create_future()
     stop = asyncio.Event()
     task = asyncio.create_task(serve(places().ensure(), campaigns, "127.0.0.1", 0,
-                                     0 if web else None, got.set_result, stop))
+                                     0 if web else None, got.set_result, stop, table))
     done, _ = await asyncio.wait([got, task], timeout=10, return_when=asyncio.FIRST_COMPLETED)
     if task in done:
         task.result()
@@ -108,14 +112,18 @@ class Screen:
         self.stream.feed(data)
         return True
 
-    async def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    async def wait_until(self, shows: Callable[[str], bool], timeout: float = 20.0,
+                         what: str = "the awaited screen") -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if text in self.text():
+            if shows(self.text()):
                 return self.text()
             if not await self.read_some():
                 break
-        raise AssertionError(f"{text!r} did not appear; the screen shows:\n{self.text()}")
+        raise AssertionError(f"{what} did not appear; the screen shows:\n{self.text()}")
+
+    async def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        return await self.wait_until(lambda shown: text in shown, timeout, repr(text))
 
     async def ended(self, timeout: float = 10.0) -> int | None:
         deadline = time.monotonic() + timeout

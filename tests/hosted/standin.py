@@ -1,7 +1,8 @@
-"""A stand-in for the table server while the doors are built and tested on their own: each
-seat gets a small Textual screen naming the seat, its side and its terminal size, and
-echoing the keys it receives. Same shape as ``TableServer`` (the doors only call
-``seat_command``); ``python -m campaign_tui.hosted.standin NAME SIDE`` runs the screen."""
+"""A stand-in for the table server, to test the doors on their own (fast, and without a
+campaign's rules): each seat gets a small Textual screen naming the seat, its side and its
+terminal size, and echoing the keys it receives. Same shape as ``TableServer`` (the doors
+only call ``seat_command``); ``python tests/hosted/standin.py NAME SIDE CAMPAIGN`` runs the
+screen."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ class StandInTable:
         return None
 
     def seat_command(self, seat: SeatInfo, cols: int, rows: int) -> tuple[list[str], dict[str, str]]:
-        return ([sys.executable, "-m", "campaign_tui.hosted.standin", seat.name, seat.side or "gm",
-                 self.campaign.name], {})
+        return ([sys.executable, __file__, seat.name, seat.side or "gm", self.campaign.name],
+                {"COLUMNS": str(cols), "LINES": str(rows)})   # as the real table gives them
 
     def connected(self) -> list[dict[str, Any]]:
         return []
