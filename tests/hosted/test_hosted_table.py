@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
@@ -34,10 +35,15 @@ F6 = b"\x1b[17~"
 
 
 @pytest.fixture
-def plots_campaign(monkeypatch: pytest.MonkeyPatch) -> Path:
+def plots_campaign(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    from campaign_tui.registry import reset_registry
+
     monkeypatch.setenv("CAMPAIGN_TUI_PLUGINS",
                        "demo=tests.demo_ruleset:plugin,plots=tests.hosted.plot_ruleset:plugin")
-    return campaigns.new_campaign(places().ensure(), "plots", "plots", "Plots", 42, "auto", {})
+    reset_registry()
+    yield campaigns.new_campaign(places().ensure(), "plots", "plots", "Plots", 42, "auto", {})
+    monkeypatch.undo()
+    reset_registry()
 
 
 def received(screen: Screen) -> str:
