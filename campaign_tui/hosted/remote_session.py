@@ -44,16 +44,17 @@ class RemoteSession:
         self.table_changed: list[Hook] = []
         self.lost: list[Hook] = []
         self.problems: list[JournalProblem] = []
-        self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
-                                      "waiting_names": [], "sealed": []}
         self.connected = True
         self.closed = False
+        self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
+                                      "waiting_names": [], "sealed": []}
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
     def _take_sync(self, sync: dict[str, Any]) -> None:
         self.engine = Replica.from_sync(sync)
         self.patch: dict[str, Any] = sync["status"]
+        self.table.update(sync.get("table", {}))
         self.path = Path(self.engine.info.name)
 
     @property

@@ -254,8 +254,11 @@ class TableServer:
         assert self.seals is not None
         if seat.side is not None:
             self.seals.seat_joined(seat.side)
-        conn.send(P.encode(self._feed(conn.viewer).sync()))
-        conn.send(P.encode(self.table_info()))
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
+        conn.send(P.encode({**self._feed(conn.viewer).sync(), "table": table}))
+        for other in self.connections:      # who is waited for may have changed
+            if other is not conn:
+                other.send(P.encode(self.table_info()))
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:

@@ -35,7 +35,11 @@ class ThreadTable:
         self.thread.start()
         self.server = TableServer(places, campaign, runtime)
         self.places = places
-        self.call(self.server.start())
+        try:
+            self.call(self.server.start())
+        except BaseException:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            raise
 
     def call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(30)
