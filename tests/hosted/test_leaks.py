@@ -59,7 +59,7 @@ def play_and_listen(places: Places, path: Path, seed: int, steps: int) -> dict[s
         gm = table.seat("gm", None)
         done = random_play(ThroughTheTable(gm), random.Random(seed), steps)  # type: ignore[arg-type]
         assert done > 0
-        for side, seat in seats.items():   # a side's own requests: their replies count too
+        for seat in seats.values():   # a side's own requests: their replies count too
             seat.send({"t": "perform", "id": 1, "kind": "advance", "preview": True})
             seat.send({"t": "undo", "id": 2})
             seat.send({"t": "table", "id": 3, "op": "info"})

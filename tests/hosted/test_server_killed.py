@@ -58,7 +58,8 @@ def test_killing_the_server_loses_nothing_committed(home_places: Places, demo_pa
                        if e.kind == "gm.set_var"]
             lost = sorted(set(acked) - set(tallies))
             assert not lost, f"round {round_}: acknowledged but lost: {lost[:5]}"
-            assert alice.wait_for(lambda: not alice.connected, 5)   # it noticed
+            seat = alice
+            assert seat.wait_for(lambda s=seat: not s.connected, 5)   # it noticed
     finally:
         table.stop()
     assert len(acked) > ROUNDS                         # it was played, not just started
