@@ -198,12 +198,13 @@ class TableServer:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
         campaigns.save(self.opened)
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
-            data = P.encode(self._feed(viewer).update(list(outcome.events)))
+            update = {**self._feed(viewer).update(list(outcome.events)), "table": table}
+            data = P.encode(update)
             for conn in self.connections:
                 if conn.viewer == viewer:
                     conn.send(data)
-        self._broadcast_table()
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)
