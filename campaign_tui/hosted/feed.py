@@ -22,15 +22,19 @@ if TYPE_CHECKING:
     from campaign_tui.core.sideview import SideView
 
 
-def status_patch(engine: Engine, viewer: str, status: Status) -> dict[str, Any]:
-    """What the seat's own screen cannot work out from its view alone: the prompt, the
-    missing requirements and which actions are allowed (judged on the full state, and by
-    the table's rules for the seat)."""
-    choices = {}
+def status_to_wire(engine: Engine, viewer: str, status: Status) -> dict[str, Any]:
+    """The seat's status as the server judges it (on the full state, through the side's
+    view, and by the table's rules for the seat). The actions' forms are the rule set's,
+    which the seat has: a choice travels as kind, scope, available and reason."""
+    out = {f.name: getattr(status, f.name) for f in dataclasses.fields(status)
+           if f.name != "choices"}
+    choices = []
     for c in status.choices:
         why = refusal(engine, viewer, c.kind) if c.available else None
-        choices[c.kind] = [False, why] if why else [c.available, c.reason]
-    return {"prompt": status.prompt, "missing": list(status.missing), "choices": choices}
+        choices.append([c.kind, c.scope, False, why] if why else
+                       [c.kind, c.scope, c.available, c.reason])
+    out["choices"] = choices
+    return out
 
 
 class Feed:
@@ -39,6 +43,7 @@ class Feed:
         self.viewer = viewer
         self.sent = 0                    # full log entries covered so far
         self.numbers: dict[int, int] = {}  # full seq -> the viewer's seq (a side)
+        self.log: list[dict[str, Any]] = []  # the viewer's log so far (a reconnection's)
 
     @property
     def seat(self) -> SideView:
@@ -61,11 +66,13 @@ class Feed:
         if first > n:
             return []
         if self.viewer == GM:
-            return [x.to_dict() for x in e.entries(first, n)]
-        out = []
-        for entry in self.seat.entries(first, n):
-            self.numbers[entry.seq] = len(self.numbers) + 1
-            out.append(self._renumbered(entry).to_dict())
+            out = [x.to_dict() for x in e.entries(first, n)]
+        else:
+            out = []
+            for entry in self.seat.entries(first, n):
+                self.numbers[entry.seq] = len(self.numbers) + 1
+                out.append(self._renumbered(entry).to_dict())
+        self.log += out
         return out
 
     def _renumbered(self, entry: LogEntry) -> LogEntry:
@@ -81,12 +88,12 @@ class Feed:
         seat = self.seat
         return {"viewer": self.viewer, "entries": entries, "info": self._info(),
                 "state": seat.state.to_dict(),
-                "status": status_patch(self.engine, self.viewer, seat.status())}
+                "status": status_to_wire(self.engine, self.viewer, seat.status())}
 
     def sync(self) -> dict[str, Any]:
-        """The whole projection (the log from the start)."""
-        self.sent, self.numbers = 0, {}
-        return {"t": "sync", **self._body(self._new_entries())}
+        """The whole projection (the log from the start: projected once, then kept)."""
+        self._new_entries()
+        return {"t": "sync", **self._body(list(self.log))}
 
     def update(self, events: list[str]) -> dict[str, Any]:
         """What changed since the last sync or update."""

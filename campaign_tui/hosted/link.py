@@ -21,6 +21,7 @@ from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
 
 CLOSED = {"t": "_closed"}
 REPLY_TIMEOUT = 60.0
+SYNC_TIMEOUT = 120.0
 
 
 class TableGone(CampaignError):
@@ -54,7 +55,11 @@ class Link:
         self.closed = False
         self.inbox = queue.Queue()
         threading.Thread(target=self._read, args=(sock, self.inbox), daemon=True).start()
-        first = self._next(timeout)
+        try:
+            first = self._next(SYNC_TIMEOUT)   # a large campaign's first sync takes a while
+        except TableGone:
+            self.close()
+            raise
         if first.get("t") != "sync":
             self.close()
             raise TableGone(str(first.get("message", "the table refused this seat")))

@@ -16,7 +16,12 @@ from campaign_tui.core.errors import CampaignError
 from campaign_tui.hosted.identity import GM, SeatInfo
 from campaign_tui.hosted.link import CLOSED, Link, TableGone
 from campaign_tui.hosted.replica import Replica
-from campaign_tui.hosted.wire import entry_from_wire, error_from_wire, lookup_from_wire
+from campaign_tui.hosted.wire import (
+    entry_from_wire,
+    error_from_wire,
+    lookup_from_wire,
+    status_from_wire,
+)
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Status
@@ -44,16 +49,18 @@ class RemoteSession:
         self.table_changed: list[Hook] = []
         self.lost: list[Hook] = []
         self.problems: list[JournalProblem] = []
-        self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
-                                      "waiting_names": [], "sealed": []}
         self.connected = True
         self.closed = False
+        self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
+                                      "waiting_names": [], "sealed": []}
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
     def _take_sync(self, sync: dict[str, Any]) -> None:
         self.engine = Replica.from_sync(sync)
         self.patch: dict[str, Any] = sync["status"]
+        self._status: Status | None = None
+        self.table.update(sync.get("table", {}))
         self.path = Path(self.engine.info.name)
 
     @property
@@ -105,16 +112,12 @@ class RemoteSession:
         return self.engine.view(self.viewer, state)
 
     def status(self) -> Status:
-        st = self.seat().status()
+        """The server's status for this seat (the GM viewing as a side: the replica's)."""
         if self.viewer != self.own_viewer:
-            return st
-        patch = self.patch
-        allowed = patch.get("choices", {})
-        choices = [dataclasses.replace(c, available=allowed[c.kind][0], reason=allowed[c.kind][1])
-                   if c.kind in allowed else c for c in st.choices]
-        return dataclasses.replace(st, prompt=patch.get("prompt", st.prompt) + self.table_note(),
-                                   missing=list(patch.get("missing", st.missing)),
-                                   choices=choices)
+            return self.seat().status()
+        if self._status is None:
+            self._status = status_from_wire(self.engine, self.patch)
+        return dataclasses.replace(self._status, prompt=self._status.prompt + self.table_note())
 
     def table_note(self) -> str:
         notes = []
@@ -211,6 +214,8 @@ class RemoteSession:
         if kind == "update":
             new = self.engine.apply(message)
             self.patch = message["status"]
+            self._status = None
+            self.table.update(message.get("table", {}))
             if len(new) == 1:
                 outcome = Outcome(new[0], False, list(message.get("events", [])))
                 for listener in list(self.listeners):

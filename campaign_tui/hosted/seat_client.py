@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from campaign_tui.store.paths import Places
 
 RECONNECT_EVERY = 1.0
+PAINT_LOG_ENV = "CAMPAIGN_TUI_PAINT_LOG"   # bench/hosted.py: when each update is on screen
 
 
 class SeatApp(CampaignApp):
@@ -55,6 +57,9 @@ class SeatApp(CampaignApp):
         session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump)
         session.listeners.append(self._committed)
         session.reloaded.append(self._reloaded)
+        if os.environ.get(PAINT_LOG_ENV):
+            session.listeners.append(lambda _outcome: self.call_after_refresh(self._stamp))
+            session.reloaded.append(lambda: self.call_after_refresh(self._stamp))
         session.table_changed.append(self._table_news)
         session.lost.append(self._lost)
         who = session.viewer_name(session.own_viewer)
@@ -71,6 +76,10 @@ class SeatApp(CampaignApp):
         screen = self.main_screen
         if screen is not None and screen.is_mounted:
             screen.viewer_changed()  # type: ignore[attr-defined]
+
+    def _stamp(self) -> None:
+        with open(os.environ[PAINT_LOG_ENV], "a", encoding="utf-8") as fh:
+            fh.write(f"{time.time():.6f} update {os.getpid()}\n")
 
     def _table_news(self) -> None:
         screen = self.main_screen

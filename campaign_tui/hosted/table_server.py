@@ -198,12 +198,13 @@ class TableServer:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
         campaigns.save(self.opened)
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
-            data = P.encode(self._feed(viewer).update(list(outcome.events)))
+            update = {**self._feed(viewer).update(list(outcome.events)), "table": table}
+            data = P.encode(update)
             for conn in self.connections:
                 if conn.viewer == viewer:
                     conn.send(data)
-        self._broadcast_table()
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)
@@ -254,8 +255,11 @@ class TableServer:
         assert self.seals is not None
         if seat.side is not None:
             self.seals.seat_joined(seat.side)
-        conn.send(P.encode(self._feed(conn.viewer).sync()))
-        conn.send(P.encode(self.table_info()))
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
+        conn.send(P.encode({**self._feed(conn.viewer).sync(), "table": table}))
+        for other in self.connections:      # who is waited for may have changed
+            if other is not conn:
+                other.send(P.encode(self.table_info()))
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:

@@ -7,7 +7,7 @@ TUI's screens work on them unchanged.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core import errors as E
 from campaign_tui.core.decisions import Decision, Option
@@ -15,6 +15,9 @@ from campaign_tui.core.info import Bookmark
 from campaign_tui.core.log import LogEntry
 from campaign_tui.core.provenance import Provenance
 from campaign_tui.core.tables import Lookup
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Engine, Status
 
 ERRORS: dict[str, type[E.CampaignError]] = {
     "ActionRejected": E.ActionRejected, "InvalidInput": E.InvalidInput,
@@ -76,3 +79,17 @@ def entry_from_wire(data: dict[str, Any]) -> LogEntry:
 
 def bookmark_from_wire(data: dict[str, Any] | None) -> Bookmark | None:
     return Bookmark.from_dict(data) if data else None
+
+
+def status_from_wire(engine: Engine, data: dict[str, Any]) -> Status:
+    """A status sent by the server, its choices' forms taken from the seat's rule set."""
+    from campaign_tui.core.engine import ActionChoice, Status
+
+    choices = []
+    for kind, scope, available, reason in data["choices"]:
+        d = engine.action_def(kind)
+        choices.append(ActionChoice(kind, d.title, available, reason, d.params, d.help,
+                                    "n" if kind == "advance" else d.key, scope, d.reference))
+    fields = {k: v for k, v in data.items() if k != "choices"}
+    fields["rolls"] = tuple(fields.get("rolls", ()))
+    return Status(choices=choices, **fields)

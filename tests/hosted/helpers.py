@@ -35,7 +35,11 @@ class ThreadTable:
         self.thread.start()
         self.server = TableServer(places, campaign, runtime)
         self.places = places
-        self.call(self.server.start())
+        try:
+            self.call(self.server.start())
+        except BaseException:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            raise
 
     def call(self, coro: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(30)
@@ -71,7 +75,7 @@ class RawSeat:
 
     def __init__(self, path: Path | str) -> None:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(10)
+        self.sock.settimeout(60)
         self.sock.connect(str(path))
         self.buf = b""
         self.received: list[bytes] = []
@@ -79,7 +83,7 @@ class RawSeat:
     def send(self, data: bytes | dict[str, Any]) -> None:
         self.sock.sendall(P.encode(data) if isinstance(data, dict) else data)
 
-    def read(self, timeout: float = 10) -> dict[str, Any] | None:
+    def read(self, timeout: float = 60) -> dict[str, Any] | None:
         """The next message (None when the server closed the connection)."""
         self.sock.settimeout(timeout)
         while b"\n" not in self.buf:
@@ -91,7 +95,7 @@ class RawSeat:
         self.received.append(line)
         return json.loads(line)
 
-    def until(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+    def until(self, kind: str, timeout: float = 60) -> dict[str, Any]:
         while True:
             got = self.read(timeout)
             assert got is not None, f"closed before a {kind!r} message"
