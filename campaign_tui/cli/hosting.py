@@ -189,9 +189,8 @@ def _add(args: argparse.Namespace, engine: Any, book: Any) -> tuple[str, str | N
     kept = list(old.keys) if old else []
     ids = {seats.key_id(k) for k in kept}
     kept += [k for k in keys if seats.key_id(k) not in ids]
-    book.seats[name] = seats.Seat(name, side, tuple(kept), seats.token_hash(token) if token
-                                  else (old.web_token_sha256 if old else None))
-    book.__post_init__()
+    book.put(seats.Seat(name, side, tuple(kept), seats.token_hash(token) if token
+                        else (old.web_token_sha256 if old else None)))
     return name, token
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -141,7 +140,3 @@ class Hall:
                 conn.close("the server is shutting down")
             if h.presence_file is not None:
                 presence.withdraw(h.presence_file)
-
-
-def now() -> float:
-    return time.time()

@@ -48,19 +48,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def canonical(key: Any) -> str:
+    """An asyncssh key as ``TYPE BASE64`` (no comment): how seats are matched to keys."""
+    kind, body = key.export_public_key("openssh").decode("ascii").split()[:2]
+    return f"{kind} {body}"
+
+
 def key_id(line: str, where: str = "key") -> str:
     """The canonical ``TYPE BASE64`` of an OpenSSH public key line (its comment dropped), or
     a SaveError saying what is wrong with it."""
     import asyncssh
 
-    text = line.strip()
     try:
-        key = asyncssh.import_public_key(text)
+        key = asyncssh.import_public_key(line.strip())
     except (asyncssh.KeyImportError, ValueError, TypeError) as exc:
         raise SaveError(where, f"not an OpenSSH public key ({exc}); give the .pub file, "
                                "e.g. ~/.ssh/id_ed25519.pub") from None
-    kind, body = key.export_public_key("openssh").decode("ascii").split()[:2]
-    return f"{kind} {body}"
+    return canonical(key)
 
 
 @dataclass(frozen=True)
@@ -92,10 +96,18 @@ class SeatBook:
     _by_key: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._index()
+
+    def _index(self) -> None:
         self._by_key = {}
         for seat in self.seats.values():
             for line in seat.keys:
                 self._by_key[key_id(line, f"{self.path}: seat {seat.name}")] = seat.name
+
+    def put(self, seat: Seat) -> None:
+        """Add or replace a seat."""
+        self.seats[seat.name] = seat
+        self._index()
 
     def by_key(self, canonical: str) -> Seat | None:
         name = self._by_key.get(canonical)

@@ -9,14 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
-from campaign_tui.hosted.hall import Hall, Hosted, now
+from campaign_tui.hosted.hall import Hall, Hosted
 from campaign_tui.hosted.pty_child import DEFAULT_TERM, PtyChild, child_environment
-from campaign_tui.hosted.seats import Seat, SeatBook
+from campaign_tui.hosted.seats import Seat, SeatBook, canonical
 
 log = logging.getLogger("campaign_tui.serve")
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -43,11 +44,6 @@ def host_key(config_dir: Path) -> tuple[asyncssh.SSHKey, Path, bool]:
     tmp.chmod(0o600)
     tmp.replace(path)
     return key, path, True
-
-
-def canonical(key: asyncssh.SSHKey) -> str:
-    kind, body = key.export_public_key("openssh").decode("ascii").split()[:2]
-    return f"{kind} {body}"
 
 
 class SeatServer(asyncssh.SSHServer):
@@ -103,7 +99,7 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def __init__(self, hall: Hall, hosted: Hosted, seat: Seat, key: str, peer: str) -> None:
         self.hall, self.hosted, self.seat, self.key, self.peer = hall, hosted, seat, key, peer
-        self.since = now()
+        self.since = time.time()
         self.term, self.cols, self.rows = DEFAULT_TERM, 80, 24
         self.chan: Any = None
         self.child: PtyChild | None = None

@@ -11,14 +11,16 @@ import contextlib
 import html
 import logging
 import os
+import time
 from typing import Any
 
 import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from campaign_tui.hosted.hall import Hall, Hosted, now
+from campaign_tui.hosted.hall import Hall, Hosted
 from campaign_tui.hosted.seats import Seat, SeatBook
 
 log = logging.getLogger("campaign_tui.serve")
@@ -67,7 +69,7 @@ class WebSeat:
                  websocket: web.WebSocketResponse) -> None:
         self.hosted, self.seat, self.token, self.peer = hosted, seat, token, peer
         self.websocket = websocket
-        self.since = now()
+        self.since = time.time()
         self.service: SeatAppService | None = None
 
     def still_seated(self, book: SeatBook) -> bool:
@@ -94,7 +96,7 @@ class SeatWebServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=__import__("jinja2").FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
             web.get("/", self.handle_root),
             web.get("/seat/{token}", self.handle_index, name="index"),
