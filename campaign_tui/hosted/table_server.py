@@ -316,11 +316,37 @@ class TableServer:
         preview = bool(message.get("preview"))
         hold = bool(message.get("hold_rolls"))
         self._may_perform(conn, by, action)
-        if action == "advance" and not hold:
-            outcome = e.advance(answers, by=by, preview=preview)
-        else:
-            outcome = e.perform(action, params, answers, by=by, preview=preview, hold_rolls=hold)
-        return self._outcome(conn, outcome)
+
+        def run(given: dict[str, Any]) -> Outcome:
+            if action == "advance" and not hold:
+                return e.advance(given, by=by, preview=preview)
+            return e.perform(action, params, given, by=by, preview=preview, hold_rolls=hold)
+
+        if conn.viewer == GM:
+            return self._outcome(conn, run(answers))
+        return self._outcome(conn, self._run_as_side(run, answers, by))
+
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str) -> Outcome:
+        """Run a side's action taking only the answers that are its own to give: each is
+        used once the engine has asked for it, so a side never answers a GM ruling or
+        another side's decision (nor overrides a die or a table lookup)."""
+        e = self.engine
+        given: dict[str, Any] = {}
+        while True:
+            try:
+                return run(given)
+            except NeedDecision as exc:
+                d = exc.decision
+                if d.side not in (None, side, "all", "both"):
+                    who = "the GM's ruling" if d.side == GM else \
+                        f"{e.actor_name(str(d.side))}'s decision"
+                    prompt = e.side_view(side).decision(d)[0].prompt
+                    raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
+                                  "settle it first") from None
+                key = d.answer_key(answers)
+                if key is None or key in given:
+                    raise
+                given[key] = answers[key]
 
     def _acting(self, conn: Connection, by: Any) -> str:
         """Who an action is by: a side's seat acts for its side only; the GM's seat for
