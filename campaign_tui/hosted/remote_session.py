@@ -123,6 +123,8 @@ class RemoteSession:
         notes = []
         if not self.connected:
             notes.append("Connection to the table lost; reconnecting...")
+        if self.table.get("problem"):
+            notes.append(str(self.table["problem"]))
         if self.table.get("paused"):
             notes.append("The GM has paused the table.")
         if self.seat_info.name in self.table.get("locked", []):

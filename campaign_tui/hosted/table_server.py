@@ -79,6 +79,7 @@ class TableServer:
         self.paused = False
         self.locked: set[str] = set()
         self.seals: Seals | None = None
+        self.problem = ""       # the last save's failure, shown on every seat
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -186,6 +187,7 @@ class TableServer:
         assert self.seals is not None
         waiting = self.seals.waiting(e)
         return {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
+                "problem": self.problem,
                 "waiting": waiting, "waiting_names": [e.actor_name(s) for s in waiting],
                 "sealed": sorted(self.seals.sealed & set(self.seals.involved(e)))}
 
@@ -197,7 +199,12 @@ class TableServer:
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
-        campaigns.save(self.opened)
+        try:
+            campaigns.save(self.opened)
+            self.problem = ""
+        except (CampaignError, OSError) as exc:   # play goes on; every seat is told
+            self.problem = f"The last action is not saved: {exc}"
+            print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
         table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
             update = {**self._feed(viewer).update(list(outcome.events)), "table": table}
