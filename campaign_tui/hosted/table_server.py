@@ -207,11 +207,18 @@ class TableServer:
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
         table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
-            update = {**self._feed(viewer).update(list(outcome.events)), "table": table}
-            data = P.encode(update)
-            for conn in self.connections:
-                if conn.viewer == viewer:
-                    conn.send(data)
+            seats = [c for c in self.connections if c.viewer == viewer]
+            try:
+                data = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                                 "table": table})
+            except Exception as exc:  # a rule set's projection failing: resync those seats
+                print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
+                self.feeds.pop(viewer, None)
+                for conn in seats:
+                    conn.writer.close()    # they reconnect and get a fresh sync
+                continue
+            for conn in seats:
+                conn.send(data)
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)
@@ -298,7 +305,12 @@ class TableServer:
                      "error": {"type": "CampaignError", "message": seat_text(message_text)}}
         else:
             reply = {"t": "reply", "id": rid, "ok": True, "result": result}
-        conn.send(P.encode(reply))
+        try:
+            data = P.encode(reply)
+        except (TypeError, ValueError) as exc:
+            data = P.encode({"t": "reply", "id": rid, "ok": False, "error": {
+                "type": "CampaignError", "message": f"the answer cannot be sent ({exc})"}})
+        conn.send(data)
 
     # -- requests ------------------------------------------------------------------------------
     def _handle(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
