@@ -209,6 +209,13 @@ def main(argv: list[str] | None = None) -> int:
                 RESULTS.append((name, ratio, target))
                 print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
                 print(f"  {detail}", flush=True)
+        if only is None or only & {"hosted_repaint", "hosted_repaint_worst"}:
+            from bench import hosted
+
+            for name, ratio, target, detail in hosted.run(quick=args.quick):
+                RESULTS.append((name, ratio, target))
+                print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
+                print(f"  {detail}", flush=True)
         ui = ROOT / "bench" / "ui.py"
         if ui.exists() and (only is None or only & {"startup", "keypress", "memory"}):
             from bench import ui as ui_bench

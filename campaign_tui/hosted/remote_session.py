@@ -22,11 +22,10 @@ from campaign_tui.hosted.wire import (
     lookup_from_wire,
     status_from_wire,
 )
+from campaign_tui.ui.session import Session
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Status
-    from campaign_tui.core.model import State
-    from campaign_tui.core.sideview import SideView
     from campaign_tui.store.paths import Places
     from campaign_tui.ui.session import JournalProblem
 
@@ -85,31 +84,17 @@ class RemoteSession:
             return True
         return bool(self.table.get("paused")) and self.own_viewer != GM
 
-    # -- facts, from the replica -----------------------------------------------------------
-    @property
-    def name(self) -> str:
-        return self.engine.info.name
+    # -- facts, from the replica (read as the one-screen session reads its engine) ----------
+    name = Session.name
+    viewer_name = Session.viewer_name
+    dice_mode = Session.dice_mode
+    seat = Session.seat
+    view = Session.view
 
     def sides(self) -> list[tuple[str, str]]:
         if self.own_viewer != GM:
             return [(self.own_viewer, self.viewer_name(self.own_viewer))]
-        return [(sid, s.name) for sid, s in self.engine.state.sides.items()]
-
-    def viewer_name(self, viewer: str | None = None) -> str:
-        v = self.viewer if viewer is None else viewer
-        if v == GM:
-            return "GM"
-        side = self.engine.state.sides.get(v)
-        return side.name if side else v
-
-    def dice_mode(self) -> str:
-        return self.engine.dice_mode(self.engine.state)
-
-    def seat(self) -> SideView:
-        return self.engine.side_view(self.viewer)
-
-    def view(self, state: State | None = None) -> State:
-        return self.engine.view(self.viewer, state)
+        return Session.sides(self)  # type: ignore[arg-type]
 
     def status(self) -> Status:
         """The server's status for this seat (the GM viewing as a side: the replica's)."""
@@ -123,6 +108,8 @@ class RemoteSession:
         notes = []
         if not self.connected:
             notes.append("Connection to the table lost; reconnecting...")
+        if self.table.get("problem"):
+            notes.append(str(self.table["problem"]))
         if self.table.get("paused"):
             notes.append("The GM has paused the table.")
         if self.seat_info.name in self.table.get("locked", []):

@@ -30,7 +30,6 @@ from campaign_tui.ui.app import CampaignApp
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from campaign_tui.core.engine import Outcome
     from campaign_tui.store.paths import Places
 
 RECONNECT_EVERY = 1.0
@@ -108,9 +107,6 @@ class SeatApp(CampaignApp):
     def close_campaign(self, then: Any = None) -> None:
         self.remote.close()
         self.exit(0)
-
-    def acted(self, outcome: Outcome) -> None:
-        super().acted(outcome)
 
     def _table_command(self, op: str, **fields: Any) -> None:
         try:

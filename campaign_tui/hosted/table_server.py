@@ -79,6 +79,7 @@ class TableServer:
         self.paused = False
         self.locked: set[str] = set()
         self.seals: Seals | None = None
+        self.problem = ""       # the last save's failure, shown on every seat
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -186,6 +187,7 @@ class TableServer:
         assert self.seals is not None
         waiting = self.seals.waiting(e)
         return {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
+                "problem": self.problem,
                 "waiting": waiting, "waiting_names": [e.actor_name(s) for s in waiting],
                 "sealed": sorted(self.seals.sealed & set(self.seals.involved(e)))}
 
@@ -197,14 +199,26 @@ class TableServer:
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
-        campaigns.save(self.opened)
+        try:
+            campaigns.save(self.opened)
+            self.problem = ""
+        except (CampaignError, OSError) as exc:   # play goes on; every seat is told
+            self.problem = f"The last action is not saved: {exc}"
+            print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
         table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
-            update = {**self._feed(viewer).update(list(outcome.events)), "table": table}
-            data = P.encode(update)
-            for conn in self.connections:
-                if conn.viewer == viewer:
-                    conn.send(data)
+            seats = [c for c in self.connections if c.viewer == viewer]
+            try:
+                data = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                                 "table": table})
+            except Exception as exc:  # a rule set's projection failing: resync those seats
+                print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
+                self.feeds.pop(viewer, None)
+                for conn in seats:
+                    conn.writer.close()    # they reconnect and get a fresh sync
+                continue
+            for conn in seats:
+                conn.send(data)
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)
@@ -291,7 +305,12 @@ class TableServer:
                      "error": {"type": "CampaignError", "message": seat_text(message_text)}}
         else:
             reply = {"t": "reply", "id": rid, "ok": True, "result": result}
-        conn.send(P.encode(reply))
+        try:
+            data = P.encode(reply)
+        except (TypeError, ValueError) as exc:
+            data = P.encode({"t": "reply", "id": rid, "ok": False, "error": {
+                "type": "CampaignError", "message": f"the answer cannot be sent ({exc})"}})
+        conn.send(data)
 
     # -- requests ------------------------------------------------------------------------------
     def _handle(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -316,11 +335,37 @@ class TableServer:
         preview = bool(message.get("preview"))
         hold = bool(message.get("hold_rolls"))
         self._may_perform(conn, by, action)
-        if action == "advance" and not hold:
-            outcome = e.advance(answers, by=by, preview=preview)
-        else:
-            outcome = e.perform(action, params, answers, by=by, preview=preview, hold_rolls=hold)
-        return self._outcome(conn, outcome)
+
+        def run(given: dict[str, Any]) -> Outcome:
+            if action == "advance" and not hold:
+                return e.advance(given, by=by, preview=preview)
+            return e.perform(action, params, given, by=by, preview=preview, hold_rolls=hold)
+
+        if conn.viewer == GM:
+            return self._outcome(conn, run(answers))
+        return self._outcome(conn, self._run_as_side(run, answers, by))
+
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str) -> Outcome:
+        """Run a side's action taking only the answers that are its own to give: each is
+        used once the engine has asked for it, so a side never answers a GM ruling or
+        another side's decision (nor overrides a die or a table lookup)."""
+        e = self.engine
+        given: dict[str, Any] = {}
+        while True:
+            try:
+                return run(given)
+            except NeedDecision as exc:
+                d = exc.decision
+                if d.side not in (None, side, "all", "both"):
+                    who = "the GM's ruling" if d.side == GM else \
+                        f"{e.actor_name(str(d.side))}'s decision"
+                    prompt = e.side_view(side).decision(d)[0].prompt
+                    raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
+                                  "settle it first") from None
+                key = d.answer_key(answers)
+                if key is None or key in given:
+                    raise
+                given[key] = answers[key]
 
     def _acting(self, conn: Connection, by: Any) -> str:
         """Who an action is by: a side's seat acts for its side only; the GM's seat for

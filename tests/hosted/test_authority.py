@@ -106,3 +106,17 @@ def test_pause_and_lock(table: ThreadTable) -> None:
     assert a.wait_for(lambda: not a.table.get("locked"))
     a.perform("move", {"unit": "a-tank", "to": "hex:0202"})
     assert table.run(table.server.connected)[1]["seat"] == "alice"
+
+
+def test_a_side_cannot_answer_a_gm_ruling(table: ThreadTable) -> None:
+    gm, a = table.seat("gm", None), table.seat("alice", "A")
+    gm.advance()
+    gm.viewer = "A"
+    gm.advance()                                   # A's attacks
+    assert a.wait_for(lambda: a.engine.state.step == "declare")
+    params = {"attackers": "a-inf", "target": "b-inf"}
+    with pytest.raises(ActionRejected, match="the GM's ruling"):
+        a.perform("declare", params, {"adj:b-inf": True})
+    assert table.run(lambda: table.server.engine.state.vars.get("attacks")) in (None, [])
+    gm.perform("declare", params, {"adj:b-inf": True})    # the GM plays it for A
+    assert table.run(lambda: table.server.engine.state.vars.get("attacks"))

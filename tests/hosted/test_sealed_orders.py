@@ -88,3 +88,23 @@ def test_a_side_with_nothing_to_seal_is_told(plotting: ThreadTable) -> None:
     gm = plotting.seat("gm", None)
     with pytest.raises(ActionRejected, match="no secret orders"):
         gm.seal(True)                              # the GM has no orders of its own here
+
+
+async def test_a_seat_seals_from_its_screen(plotting: ThreadTable) -> None:
+    from campaign_tui.hosted.seat_client import SeatApp
+    from tests.ui.helpers import static_text
+
+    app = SeatApp(plotting.places, plotting.seat("red", "A"), blink=False, theme="textual-dark")
+    blue = plotting.seat("blue", "B")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.remote.perform("plot", {"side": "A", "orders": RED_PLOT})
+        seal = next(cb for t, _h, cb in app.table_commands() if t == "Table: seal my orders")
+        seal()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "Your orders are sealed" in static_text(app, "#prompt-text"):
+                break
+        text = static_text(app, "#prompt-text")
+        assert "Your orders are sealed" in text and "waiting for Blue" in text
+    assert blue.wait_for(lambda: blue.table["sealed"] == ["A"])

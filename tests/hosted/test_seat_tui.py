@@ -64,3 +64,32 @@ async def test_a_side_seat_is_refused_the_gm_step(table: ThreadTable) -> None:
         await pilot.pause()
         assert table.run(lambda: table.server.engine.state.step) == "setup"
         assert app.remote.engine.state.step == "setup"
+
+
+def command(app: SeatApp, title: str):
+    found = [cb for t, _help, cb in app.table_commands() if t == title]
+    assert found, f"no palette command {title!r}: {[t for t, _h, _c in app.table_commands()]}"
+    return found[0]
+
+
+async def test_the_gm_pauses_and_locks_from_the_palette(table: ThreadTable) -> None:
+    gm_app = seat_app(table, "gm", None)
+    alice = table.seat("alice", "A")
+    async with gm_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        command(gm_app, "Table: pause")()
+        assert alice.wait_for(lambda: alice.table.get("paused") is True)
+        assert "The GM has paused the table." in alice.status().prompt
+        assert await settle(pilot, lambda: "Table: resume play" in
+                            [t for t, _h, _c in gm_app.table_commands()])
+        command(gm_app, "Table: lock seat alice")()
+        assert alice.wait_for(lambda: alice.table.get("locked") == ["alice"])
+        command(gm_app, "Table: who is connected")()
+        await pilot.pause()
+        assert any("alice (Army A)" in n.message for n in gm_app._notifications)
+    side_app = seat_app(table, "bob", "B")
+    async with side_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = [t for t, _h, _c in side_app.table_commands()]
+        assert not any("pause" in t or "lock" in t for t in titles)   # the GM's only
+        assert "The GM has paused the table." in screen_text(side_app)
