@@ -145,6 +145,8 @@ def list_campaigns(places: Places, include_examples: bool = True) -> list[Summar
         for path in sorted(places.campaigns.iterdir()):
             if not (is_folder_campaign(path) or path.suffix == ".toml"):
                 continue
+            if path.name.endswith(".seats.toml"):   # a bundle's seats (hosted/seats.py)
+                continue
             out.append(_summary(path, example=False))
     out.sort(key=lambda s: s.saved, reverse=True)
     if include_examples:
@@ -165,7 +167,7 @@ def duplicate(places: Places, path: Path, name: str | None = None) -> Path:
     target = unique_folder(places.campaigns, new_name)
     if path.is_dir():
         shutil.copytree(path, target, ignore=shutil.ignore_patterns(
-            "campaign.lock", "campaign.holder", "backups", ".*.tmp"))
+            "campaign.lock", "campaign.holder", "backups", ".*.tmp", "seats.toml"))
     else:
         import_bundle(path, target, load_ruleset).close()
     header = target / HEADER

@@ -112,5 +112,6 @@ def test_every_command_with_json_validates(capsys, tmp_path):
     assert bad["error"] == "unrecognized arguments: --bogus" and bad["exit"] == 2
     drafted = go("orders", path, "--side", "A")
     assert drafted["mode"] == "draft" and "[orders]" in drafted["text"]
+    assert go("seat", path, "list")["seats"] == []
     subs = next(a for a in build_parser()._actions if a.dest == "command").choices
-    assert seen == set(subs) - {"open"}
+    assert seen == set(subs) - {"open", "serve"}   # serve's JSON: tests/hosted/test_serve_cli.py

@@ -169,6 +169,25 @@ SCHEMAS = {
                   {"viewer": STR, "reports": {"type": "array", "items": obj(
                       ["title", "markdown", "path"],
                       {"title": STR, "markdown": STR, "path": nullable(STR)})}}),
+    "seat": doc("seat", "campaign-tui seat --json (add, list or remove)",
+                ["action", "campaign", "seats_file", "seat", "serving", "addresses", "seats",
+                 "token", "link"],
+                {"action": {"enum": ["add", "list", "remove"]}, "campaign": STR, "seats_file": STR,
+                 "seat": nullable(STR), "serving": BOOL,
+                 "addresses": {"type": "object", "additionalProperties": STR},
+                 "seats": {"type": "array", "items": obj(
+                     ["name", "side", "keys", "web", "connected"],
+                     {"name": STR, "side": STR, "keys": STRS, "web": BOOL,
+                      "connected": {"type": "array", "items": obj(
+                          ["door", "peer", "since"],
+                          {"door": STR, "peer": STR, "since": NUM})}})},
+                 "token": nullable(STR), "link": nullable(STR)}),
+    "serve": doc("serve", "campaign-tui serve --json (one line, printed once listening)",
+                 ["campaigns", "ssh", "host_key", "host_key_file", "host_key_new", "web"],
+                 {"campaigns": {"type": "array", "items": obj(["id", "path"],
+                                                              {"id": STR, "path": STR})},
+                  "ssh": STR, "host_key": STR, "host_key_file": STR, "host_key_new": BOOL,
+                  "web": nullable(STR)}),
 }
 for name, schema in SCHEMAS.items():
     (OUT / f"{name}.json").write_text(json.dumps(schema, indent=1) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ from campaign_tui.cli.files import (
     cmd_open,
     cmd_report,
 )
+from campaign_tui.cli.hosting import add_parser as add_hosting_parser
 from campaign_tui.cli.map import add_parser as add_map_parser
 from campaign_tui.cli.orders import add_parser as add_orders_parser
 from campaign_tui.cli.play import cmd_act, cmd_advance, cmd_log, cmd_redo, cmd_status, cmd_undo
@@ -239,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_map_parser(add, campaign_arg, by_arg, json_arg)
     add_orders_parser(add, campaign_arg, json_arg)
+    add_hosting_parser(add, campaign_arg, json_arg)
 
     sp = add("import", cmd_import, "turn a bundle into one of your campaigns")
     sp.add_argument("bundle")

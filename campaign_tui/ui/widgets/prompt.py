@@ -44,6 +44,7 @@ class PhasePrompt(Vertical):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.choices: list[ActionChoice] = []
+        self._shown: tuple[Any, ...] | None = None   # what is on screen (skip repeats)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-where")
@@ -53,6 +54,10 @@ class PhasePrompt(Vertical):
 
     def show_status(self, st: Status, viewer: str, viewer_name: str, read_only: bool,
                     dice: str, quick_setup: bool = False) -> None:
+        shown = (st, viewer, viewer_name, read_only, dice, quick_setup)
+        if shown == self._shown:    # an action that changed nothing here: no new layout
+            return
+        self._shown = shown
         where = Text()
         if st.clock_text:
             where.append(st.clock_text, style="bold reverse")

@@ -1,0 +1,254 @@
+"""The hosted table under load: 12 seats (real seat TUI processes, each in a pty of its
+own, 80x24) connected to one table server while actions are applied.
+
+* hosted_repaint: from a keypress in the GM's seat (undo, then redo, of a GM action: each
+  a committed action every seat receives) to the moment EVERY seat has repainted it,
+  against the same keypress to its own repaint with a single seat connected, measured in
+  the same run (median of each; target 1.5);
+* hosted_repaint_worst: the slowest of the 12-seat actions against the same baseline
+  (target 3);
+* memory per seat: the resident memory of each seat process (and of the server).
+
+    python bench/hosted.py [--quick] [--campaign EXAMPLE] [--seats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import json
+import os
+import pty
+import selectors
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+UNDO, REDO = b"\x1a", b"\x19"     # ctrl+z, ctrl+y
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Seat:
+    """One seat's TUI process in a pty of its own, its output drained."""
+
+    def __init__(self, argv: list[str], env: dict[str, str]) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.proc = subprocess.Popen(argv, env=env, stdin=slave, stdout=slave, stderr=slave,
+                                     start_new_session=True, cwd=ROOT)
+        os.close(slave)
+        self.master = master
+
+    def press(self, key: bytes) -> None:
+        os.write(self.master, key)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        os.close(self.master)
+
+
+class Drain(threading.Thread):
+    """Reads every seat's terminal output (a full pty would stall its seat)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.selector = selectors.DefaultSelector()
+        self.lock = threading.Lock()
+        self.running = True
+
+    def add(self, fd: int) -> None:
+        with self.lock:
+            self.selector.register(fd, selectors.EVENT_READ)
+
+    def remove(self, fd: int) -> None:
+        with self.lock, contextlib.suppress(KeyError, ValueError):
+            self.selector.unregister(fd)
+
+    def run(self) -> None:
+        while self.running:
+            with self.lock:
+                if not self.selector.get_map():
+                    events = []
+                else:
+                    events = self.selector.select(0.05)
+            if not events:
+                time.sleep(0.01)
+            for key, _ in events:
+                try:
+                    os.read(key.fd, 65536)
+                except OSError:
+                    with self.lock:
+                        self.selector.unregister(key.fd)
+
+
+class Bench:
+    def __init__(self, work: Path, campaign: str) -> None:
+        from campaign_tui import campaigns
+        from campaign_tui.store.paths import places
+
+        self.work = work
+        self.env = {**os.environ, "CAMPAIGN_TUI_HOME": str(work / "home"),
+                    "PYTHONPATH": str(ROOT), "CAMPAIGN_TUI_NO_BLINK": "1",
+                    "TERM": "xterm-256color"}
+        os.environ["CAMPAIGN_TUI_HOME"] = str(work / "home")
+        self.places = places(work / "home").ensure()
+        self.path = campaigns.resolve(self.places, campaign)
+        self.log = work / "paint.log"
+        self.drain = Drain()
+        self.drain.start()
+
+    def serve(self, names: list[str]) -> None:
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "campaign_tui.hosted.run_table", str(self.path),
+             str(self.work / "run"), *names], stdout=subprocess.PIPE, text=True,
+            env=self.env, cwd=ROOT)
+        assert self.server.stdout is not None
+        data = json.loads(self.server.stdout.readline())
+        self.socket, self.tokens = data["socket"], data["tokens"]
+
+    def sides(self) -> list[str]:
+        from campaign_tui.campaigns import open_path
+
+        return list(open_path(self.path, read_only=True).engine.state.sides)
+
+    def seat(self, name: str, side: str | None) -> Seat:
+        from campaign_tui.hosted.table_server import SEAT_ENV, SIDE_ENV, SOCKET_ENV, TOKEN_ENV
+
+        env = {**self.env, SOCKET_ENV: self.socket, TOKEN_ENV: self.tokens[name],
+               SEAT_ENV: name, SIDE_ENV: side or "", "COLUMNS": "80", "LINES": "24",
+               "CAMPAIGN_TUI_STARTUP_LOG": str(self.log), "CAMPAIGN_TUI_PAINT_LOG": str(self.log)}
+        seat = Seat([sys.executable, "-m", "campaign_tui.hosted.seat_client"], env)
+        self.drain.add(seat.master)
+        return seat
+
+    def stamps(self, kind: str, after: float) -> dict[int, float]:
+        """The first stamp of *kind* after *after*, per process."""
+        out: dict[int, float] = {}
+        if not self.log.exists():
+            return out
+        for line in self.log.read_text().splitlines():
+            parts = line.split()
+            if len(parts) >= 3 and parts[1] == kind and float(parts[0]) > after:
+                pid = int(parts[-1])
+                out.setdefault(pid, float(parts[0]))
+        return out
+
+    def wait_painted(self, seats: list[Seat], kind: str, after: float,
+                     timeout: float = 120) -> dict[int, float]:
+        pids = {s.proc.pid for s in seats}
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = self.stamps(kind, after)
+            if pids <= set(got):
+                return {p: got[p] for p in pids}
+            time.sleep(0.003)
+        raise TimeoutError(f"{len(pids - set(self.stamps(kind, after)))} seat(s) never "
+                           f"painted ({kind})")
+
+    def round(self, gm: Seat, seats: list[Seat], actions: int) -> list[float]:
+        """Seconds from each keypress in the GM's seat to every seat's repaint."""
+        times = []
+        for i in range(actions):
+            time.sleep(0.15)                    # the screens are at rest
+            t0 = time.time()
+            gm.press(UNDO if i % 2 == 0 else REDO)
+            painted = self.wait_painted(seats, "update", t0)
+            times.append(max(painted.values()) - t0)
+        return times
+
+    def prepare(self) -> None:
+        """A GM action without dice to undo and redo (no confirmation asked)."""
+        from campaign_tui.hosted.identity import SeatInfo
+        from campaign_tui.hosted.link import Link
+        from campaign_tui.hosted.remote_session import RemoteSession
+
+        link = Link(self.socket, SeatInfo("driver", None), self.tokens["driver"])
+        session = RemoteSession(self.places, link, link.connect())
+        session.perform("gm.set_var", {"name": "bench", "value": "1"})
+        session.close()
+
+    def stop_server(self) -> None:
+        self.server.kill()
+        self.server.wait(10)
+
+
+def run(_path: object = None, quick: bool = False, only: object = None,
+        campaign: str = "prestags-training", count: int = 12) -> list[tuple[str, float, float, str]]:
+    actions = 8 if quick else 20
+    work = Path(tempfile.mkdtemp(prefix="campaign-hosted-bench-"))
+    bench = Bench(work, campaign)
+    sides = bench.sides()
+    names = ["gm:gm", "driver:gm"] + [f"p{i}:{sides[i % len(sides)]}" for i in range(1, count)]
+    seats: list[Seat] = []
+    try:
+        # one seat: the baseline
+        bench.serve(names)
+        bench.prepare()
+        t = time.time()
+        gm = bench.seat("gm", None)
+        bench.wait_painted([gm], "painted", t)
+        single = bench.round(gm, [gm], actions)
+        bench.drain.remove(gm.master)
+        gm.stop()
+        # twelve seats
+        t = time.time()
+        gm = bench.seat("gm", None)
+        seats = [gm] + [bench.seat(f"p{i}", sides[i % len(sides)]) for i in range(1, count)]
+        bench.wait_painted(seats, "painted", t, timeout=300)
+        time.sleep(2.0)
+        memory = [_rss_mib(s.proc.pid) for s in seats]
+        server_mib = _rss_mib(bench.server.pid)
+        many = bench.round(gm, seats, actions)
+    finally:
+        for s in seats:
+            bench.drain.remove(s.master)
+            s.stop()
+        bench.drain.running = False
+        if hasattr(bench, "server"):
+            bench.stop_server()
+        shutil.rmtree(work, ignore_errors=True)
+    base = statistics.median(single)
+    med, worst = statistics.median(many), max(many)
+    detail = (f"{count} seats ({campaign}, {len(sides)} sides + the GM): keypress to every "
+              f"seat's repaint median {med * 1000:.0f} ms, worst {worst * 1000:.0f} ms; one "
+              f"seat: median {base * 1000:.0f} ms (worst {max(single) * 1000:.0f} ms); "
+              f"{actions} actions each")
+    mem = (f"memory per seat {statistics.mean(memory):.0f} MiB (min {min(memory):.0f}, max "
+           f"{max(memory):.0f}); the server {server_mib:.0f} MiB")
+    return [("hosted_repaint", med / base, 1.5, detail),
+            ("hosted_repaint_worst", worst / base, 3.0, mem)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer actions")
+    parser.add_argument("--campaign", default="prestags-training", help="a bundled example")
+    parser.add_argument("--seats", type=int, default=12)
+    args = parser.parse_args(argv)
+    for name, ratio, target, detail in run(args.quick, args.campaign, args.seats):
+        print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
+        print(f"  {detail}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,138 @@
+"""A seat's connection to the table server: a blocking unix socket whose incoming lines a
+reader thread queues. Requests wait for their reply (the server is local and answers at
+once); what arrives meanwhile (updates, table news) is handed to *handle* in order, on
+the caller's thread, so the replica is only ever touched by one thread."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from campaign_tui.core.errors import CampaignError
+from campaign_tui.hosted import protocol as P
+from campaign_tui.hosted.identity import SeatInfo
+from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
+
+CLOSED = {"t": "_closed"}
+REPLY_TIMEOUT = 60.0
+SYNC_TIMEOUT = 120.0
+
+
+class TableGone(CampaignError):
+    """The connection to the table server is lost."""
+
+
+class Link:
+    def __init__(self, socket_path: Path | str, seat: SeatInfo, token: str) -> None:
+        self.socket_path = str(socket_path)
+        self.seat = seat
+        self.token = token
+        self.sock: socket.socket | None = None
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.ids = itertools.count(1)
+        self.wakeup: Callable[[], None] | None = None
+        self.closed = True
+
+    def connect(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Connect and say hello; returns the sync (raises TableGone when refused)."""
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(timeout)
+            sock.connect(self.socket_path)
+            sock.sendall(P.encode({"t": "hello", "v": P.VERSION, "seat": self.seat.name,
+                                   "side": self.seat.side, "token": self.token}))
+            sock.settimeout(None)
+        except OSError as exc:
+            sock.close()
+            raise TableGone(f"cannot reach the table ({exc})") from None
+        self.sock = sock
+        self.closed = False
+        self.inbox = queue.Queue()
+        threading.Thread(target=self._read, args=(sock, self.inbox), daemon=True).start()
+        try:
+            first = self._next(SYNC_TIMEOUT)   # a large campaign's first sync takes a while
+        except TableGone:
+            self.close()
+            raise
+        if first.get("t") != "sync":
+            self.close()
+            raise TableGone(str(first.get("message", "the table refused this seat")))
+        return first
+
+    def _read(self, sock: socket.socket, inbox: queue.Queue[dict[str, Any]]) -> None:
+        lines = LineBuffer(P.MAX_PUSH)
+        try:
+            while True:
+                data = sock.recv(1 << 20)
+                if not data:
+                    break
+                for line in lines.feed(data):
+                    if line is TOO_LONG or not isinstance(line, bytes):
+                        continue
+                    with contextlib.suppress(P.ProtocolError):
+                        inbox.put(P.decode(line, P.MAX_PUSH))
+                        self._wake()
+        except OSError:
+            pass
+        inbox.put(CLOSED)
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.wakeup is not None:
+            with contextlib.suppress(RuntimeError):   # the loop is gone: nobody to tell
+                self.wakeup()
+
+    def _next(self, timeout: float | None) -> dict[str, Any]:
+        try:
+            return self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            raise TableGone("the table did not answer in time") from None
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.sock is None or self.closed:
+            raise TableGone("not connected to the table")
+        try:
+            self.sock.sendall(P.encode(message))
+        except OSError as exc:
+            raise TableGone(f"the connection to the table is lost ({exc})") from None
+
+    def request(self, message: dict[str, Any],
+                handle: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Send a request and wait for its reply, handing whatever comes first to *handle*."""
+        rid = next(self.ids)
+        self.send({**message, "id": rid})
+        while True:
+            got = self._next(REPLY_TIMEOUT)
+            if got.get("t") in ("reply", "error") and got.get("id", got.get("re")) == rid:
+                return got
+            handle(got)
+            if got is CLOSED:
+                raise TableGone("the connection to the table is lost")
+
+    def pending(self) -> list[dict[str, Any]]:
+        out = []
+        while True:
+            try:
+                out.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            return self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        self.closed = True
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.close()
+            self.sock = None

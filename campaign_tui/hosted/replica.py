@@ -1,0 +1,47 @@
+"""A seat's read-only copy of what it may see: an engine built from the seat's projection
+(its view of the state and its log), updated by the table server's pushes.
+
+For a side it is exactly what a side's export holds (no seed, no generator position, no
+other side's secrets), so the TUI reads it as it reads an export; the GM's holds the full
+state and log. Nothing is ever played on a replica: actions go to the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_tui.core.engine import Engine
+from campaign_tui.core.history import History
+from campaign_tui.core.info import CampaignInfo
+from campaign_tui.core.log import LogEntry
+from campaign_tui.core.model import State
+from campaign_tui.registry import load_ruleset
+
+
+class Replica(Engine):
+    @classmethod
+    def from_sync(cls, body: dict[str, Any]) -> Replica:
+        info = CampaignInfo.from_dict(body["info"])
+        ruleset = load_ruleset(info.ruleset)
+        state = State.from_dict(body["state"], fresh=True)
+        history = History()
+        for data in body["entries"]:
+            history.append(LogEntry.from_dict(data))
+        history.mark_saved()
+        return cls(ruleset, state, info, history, read_only=True)
+
+    def apply(self, body: dict[str, Any]) -> list[LogEntry]:
+        """Take an update: its new entries (returned), the new view and header."""
+        new = [LogEntry.from_dict(d) for d in body["entries"]]
+        for entry in new:
+            self.history.append(entry)
+        self.history.mark_saved()
+        self.info = CampaignInfo.from_dict(body["info"])
+        state = State.from_dict(body["state"], fresh=True)
+        if state.machine != self.state.machine:
+            self.machine = self.ruleset.machine(state.machine)
+        self.state = state
+        self._views = {}
+        self._tables_cache = None
+        self._catalog_cache = None
+        return new

@@ -1,0 +1,191 @@
+"""A seat's TUI: the whole campaign-tui interface, in the seat's view, played at a hosted
+table. Started by the door (``TableServer.seat_command``) in the seat's terminal:
+
+    python -m campaign_tui.hosted.seat_client
+
+with the table's socket, the seat's name, side and token in the environment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import SystemCommand
+
+from campaign_tui.core.errors import CampaignError
+from campaign_tui.hosted.identity import GM, SeatInfo
+from campaign_tui.hosted.link import Link, TableGone
+from campaign_tui.hosted.remote_session import RemoteSession
+from campaign_tui.hosted.table_server import SEAT_ENV, SIDE_ENV, SOCKET_ENV, TOKEN_ENV
+from campaign_tui.store.paths import places as find_places
+from campaign_tui.ui.app import CampaignApp
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from campaign_tui.store.paths import Places
+
+RECONNECT_EVERY = 1.0
+PAINT_LOG_ENV = "CAMPAIGN_TUI_PAINT_LOG"   # bench/hosted.py: when each update is on screen
+
+
+class SeatApp(CampaignApp):
+    """The campaign-tui TUI at one seat of a hosted table."""
+
+    CSS_PATH: ClassVar = [Path(__file__).resolve().parent.parent / "ui" / "app.tcss"]
+
+    def __init__(self, places: Places, session: RemoteSession, **kwargs: Any) -> None:
+        super().__init__(places, None, **kwargs)
+        self.remote = session
+        self._retry: Any = None
+
+    def show_picker(self) -> None:
+        """A seat has one campaign: no picker (the base class's mount would show it)."""
+
+    def on_mount(self) -> None:
+        session = self.remote
+        self.session = session  # type: ignore[assignment]
+        loop = asyncio.get_running_loop()
+        session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump)
+        session.listeners.append(self._committed)
+        session.reloaded.append(self._reloaded)
+        if os.environ.get(PAINT_LOG_ENV):
+            session.listeners.append(lambda _outcome: self.call_after_refresh(self._stamp))
+            session.reloaded.append(lambda: self.call_after_refresh(self._stamp))
+        session.table_changed.append(self._table_news)
+        session.lost.append(self._lost)
+        who = session.viewer_name(session.own_viewer)
+        self.title = f"campaign-tui · {session.name} · {who}'s seat"
+        self.show_main()
+        session.pump()
+
+    # -- what the table sends ----------------------------------------------------------------
+    def _pump(self) -> None:
+        if not self.remote.closed:
+            self.remote.pump()
+
+    def _reloaded(self) -> None:
+        screen = self.main_screen
+        if screen is not None and screen.is_mounted:
+            screen.viewer_changed()  # type: ignore[attr-defined]
+
+    def _stamp(self) -> None:
+        with open(os.environ[PAINT_LOG_ENV], "a", encoding="utf-8") as fh:
+            fh.write(f"{time.time():.6f} update {os.getpid()}\n")
+
+    def _table_news(self) -> None:
+        screen = self.main_screen
+        if screen is not None and screen.is_mounted:
+            screen.refresh_campaign()  # type: ignore[attr-defined]
+
+    def _lost(self) -> None:
+        self.notify("The connection to the table is lost; reconnecting...", severity="warning",
+                    timeout=5)
+        self._table_news()
+        if self._retry is None:
+            self._retry = self.set_interval(RECONNECT_EVERY, self._reconnect)
+
+    def _reconnect(self) -> None:
+        if self.remote.reconnect():
+            if self._retry is not None:
+                self._retry.stop()
+                self._retry = None
+            self.notify("Back at the table.", timeout=3)
+
+    # -- what differs from one screen of one's own -------------------------------------------
+    def save(self) -> bool:
+        self.notify("The table saves every action as it is done.", timeout=3)
+        return True
+
+    def close_campaign(self, then: Any = None) -> None:
+        self.remote.close()
+        self.exit(0)
+
+    def _table_command(self, op: str, **fields: Any) -> None:
+        try:
+            result = self.remote.table_op(op, **fields)
+        except CampaignError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+            return
+        if op == "connected":
+            rows = [f"{s['seat']} ({self.remote.viewer_name(s['side'] or GM)}) since "
+                    f"{s['since']}{' · locked' if s['locked'] else ''}" for s in result["seats"]]
+            self.notify("\n".join(rows) or "nobody", title="At the table", timeout=12)
+        self._table_news()
+
+    def _seal(self, flag: bool) -> None:
+        try:
+            self.remote.seal(flag)
+        except CampaignError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+            return
+        self.notify("Your orders are sealed." if flag else "Your orders are unsealed.",
+                    timeout=3)
+
+    def table_commands(self) -> list[tuple[str, str, Any]]:
+        session = self.remote
+        out: list[tuple[str, str, Any]] = [
+            ("Table: seal my orders", "Say your secret orders for this step are complete: "
+             "the step waits until every side has sealed its own", partial(self._seal, True)),
+            ("Table: unseal my orders", "Take your seal back to change your orders",
+             partial(self._seal, False)),
+        ]
+        if session.own_viewer != GM:
+            return out
+        paused = bool(session.table.get("paused"))
+        out += [
+            ("Table: resume play" if paused else "Table: pause", "Only the GM acts while "
+             "the table is paused", partial(self._table_command, "pause", flag=not paused)),
+            ("Table: who is connected", "The seats at the table now",
+             partial(self._table_command, "connected")),
+        ]
+        try:
+            seats = session.table_op("connected")["seats"]
+        except CampaignError:
+            seats = []
+        locked = set(session.table.get("locked", []))
+        for name in sorted({s["seat"] for s in seats} | locked):
+            flag = name not in locked
+            out.append((f"Table: {'lock' if flag else 'unlock'} seat {name}",
+                        "A locked seat watches but cannot act",
+                        partial(self._table_command, "lock", seat=name, flag=flag)))
+        return out
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for title, help_text, callback in self.table_commands():
+            yield SystemCommand(title, help_text, callback)
+
+
+def seat_from_env() -> tuple[str, SeatInfo, str]:
+    try:
+        socket_path, token, name = (os.environ[SOCKET_ENV], os.environ[TOKEN_ENV],
+                                    os.environ[SEAT_ENV])
+    except KeyError as exc:
+        raise SystemExit(f"campaign-tui seat: {exc.args[0]} is not set; a seat is started "
+                         "by `campaign-tui serve`, not by hand") from None
+    return socket_path, SeatInfo(name, os.environ.get(SIDE_ENV) or None), token
+
+
+def main() -> int:
+    socket_path, seat, token = seat_from_env()
+    link = Link(socket_path, seat, token)
+    try:
+        sync = link.connect()
+    except TableGone as exc:
+        print(f"campaign-tui: {exc}", file=sys.stderr)
+        return 2
+    places = find_places(None)
+    app = SeatApp(places, RemoteSession(places, link, sync))
+    return app.run() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

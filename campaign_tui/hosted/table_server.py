@@ -1,0 +1,449 @@
+"""The table server: the one process that owns a served campaign's engine.
+
+It opens the campaign for writing (taking the store's exclusive lock), listens on a unix
+socket in a private (0700) runtime folder and serves seat processes: each authenticates
+with its seat token (see :mod:`campaign_tui.hosted.identity`), receives its projection,
+sends actions and receives every committed change. Every action is saved to the store as
+it is committed, so a killed server loses nothing committed. No Textual import here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from campaign_tui import campaigns
+from campaign_tui.core.errors import ActionRejected, CampaignError, NeedDecision
+from campaign_tui.core.info import now_iso
+from campaign_tui.hosted import protocol as P
+from campaign_tui.hosted.authority import refusal
+from campaign_tui.hosted.feed import Feed
+from campaign_tui.hosted.identity import GM, SeatInfo, new_secret, seat_token, token_matches
+from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
+from campaign_tui.hosted.seals import Seals
+from campaign_tui.hosted.wire import error_to_wire, lookup_to_wire
+
+if TYPE_CHECKING:
+    from campaign_tui.core.engine import Engine, Outcome
+    from campaign_tui.store.files import Opened
+    from campaign_tui.store.paths import Places
+
+SOCKET_ENV = "CAMPAIGN_TUI_TABLE_SOCKET"
+TOKEN_ENV = "CAMPAIGN_TUI_TABLE_TOKEN"
+SEAT_ENV = "CAMPAIGN_TUI_TABLE_SEAT"
+SIDE_ENV = "CAMPAIGN_TUI_TABLE_SIDE"
+MAX_BACKLOG = 16 * 1024 * 1024    # a seat that reads nothing is dropped past this
+
+
+class Refused(ActionRejected):
+    """The table refuses a seat's request (authority, pause, lock, seals)."""
+
+
+class Connection:
+    def __init__(self, seat: SeatInfo, writer: asyncio.StreamWriter) -> None:
+        self.seat = seat
+        self.writer = writer
+        self.since = now_iso()
+
+    @property
+    def viewer(self) -> str:
+        return self.seat.viewer
+
+    def send(self, data: bytes) -> None:
+        if self.writer.is_closing():
+            return
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.writer.close()          # it reads nothing: drop it (it may reconnect)
+            return
+        self.writer.write(data)
+
+
+class TableServer:
+    def __init__(self, places: Places, campaign: Path, runtime_dir: Path | None = None) -> None:
+        self.places = places
+        self.campaign = Path(campaign)
+        self._runtime_dir = Path(runtime_dir) if runtime_dir is not None else None
+        self._made_dir: Path | None = None
+        self.secret = new_secret()
+        self.opened: Opened | None = None
+        self.server: asyncio.AbstractServer | None = None
+        self.connections: list[Connection] = []
+        self.feeds: dict[str, Feed] = {}
+        self.paused = False
+        self.locked: set[str] = set()
+        self.seals: Seals | None = None
+        self.problem = ""       # the last save's failure, shown on every seat
+        self._dir: Path | None = None
+
+    # -- life --------------------------------------------------------------------------------
+    @property
+    def engine(self) -> Engine:
+        assert self.opened is not None, "the table is not started"
+        return self.opened.engine
+
+    @property
+    def socket_path(self) -> Path:
+        assert self._dir is not None, "the table is not started"
+        return self._dir / "table.sock"
+
+    async def start(self) -> None:
+        self.opened = campaigns.open_path(self.campaign)   # CampaignLocked if held
+        try:
+            if self.opened.store is None:
+                raise CampaignError(f"{self.campaign} is a side's export (read-only); serve "
+                                    "the campaign itself")
+            if self.engine.history.pending:      # restored or migrated: on disk first
+                campaigns.save(self.opened)
+            self.engine.listeners.append(self._committed)
+            self.seals = Seals(self.places.state / "tables" / f"{self.engine.info.id}.json")
+            self._dir = self._make_dir()
+            self.secret = self._keep_secret(self._dir / "secret")
+            with contextlib.suppress(FileNotFoundError):
+                self.socket_path.unlink()
+            self.server = await asyncio.start_unix_server(self._serve, path=str(self.socket_path))
+            os.chmod(self.socket_path, 0o600)
+        except BaseException:
+            campaigns.close(self.opened)
+            self.opened = None
+            raise
+
+    def _keep_secret(self, path: Path) -> str:
+        """The serve's secret: kept in the private runtime folder, so a restarted server
+        on the same folder takes its seats' tokens back (they reconnect)."""
+        with contextlib.suppress(OSError):
+            kept = path.read_text(encoding="utf-8").strip()
+            if len(kept) >= 32:
+                return kept
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(self.secret)
+        return self.secret
+
+    def _make_dir(self) -> Path:
+        if self._runtime_dir is None:
+            self._made_dir = Path(tempfile.mkdtemp(prefix="ctui-table-"))
+            return self._made_dir
+        self._runtime_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(self._runtime_dir, 0o700)
+        return self._runtime_dir
+
+    async def stop(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            for conn in list(self.connections):
+                conn.writer.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.server.wait_closed(), 2)
+            self.server = None
+        if self.opened is not None:
+            with contextlib.suppress(CampaignError, OSError):
+                campaigns.save(self.opened)
+            campaigns.close(self.opened)
+            self.opened = None
+        if self._dir is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.socket_path.unlink()
+        if self._made_dir is not None:
+            shutil.rmtree(self._made_dir, ignore_errors=True)
+            self._made_dir = None
+
+    # -- for the door --------------------------------------------------------------------------
+    def seat_command(self, seat: SeatInfo, cols: int, rows: int) -> tuple[list[str], dict[str, str]]:
+        """The command line and extra environment that start *seat*'s TUI (in a pty)."""
+        argv = [sys.executable, "-m", "campaign_tui.hosted.seat_client"]
+        env = {SOCKET_ENV: str(self.socket_path), TOKEN_ENV: seat_token(self.secret, seat),
+               SEAT_ENV: seat.name, SIDE_ENV: seat.side or "",
+               "COLUMNS": str(cols), "LINES": str(rows)}
+        home = os.environ.get("CAMPAIGN_TUI_HOME")
+        if home:
+            env["CAMPAIGN_TUI_HOME"] = home
+        return argv, env
+
+    def connected(self) -> list[dict[str, Any]]:
+        return [{"seat": c.seat.name, "side": c.seat.side, "since": c.since,
+                 "locked": c.seat.name in self.locked} for c in self.connections]
+
+    def pause(self, flag: bool) -> None:
+        self.paused = bool(flag)
+        self._broadcast_table()
+
+    def lock_seat(self, name: str, flag: bool) -> None:
+        if flag:
+            self.locked.add(name)
+        else:
+            self.locked.discard(name)
+        self._broadcast_table()
+
+    # -- the table's own facts --------------------------------------------------------------
+    def table_info(self) -> dict[str, Any]:
+        e = self.engine
+        assert self.seals is not None
+        waiting = self.seals.waiting(e)
+        return {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
+                "problem": self.problem,
+                "waiting": waiting, "waiting_names": [e.actor_name(s) for s in waiting],
+                "sealed": sorted(self.seals.sealed & set(self.seals.involved(e)))}
+
+    def _broadcast_table(self) -> None:
+        data = P.encode(self.table_info())
+        for conn in self.connections:
+            conn.send(data)
+
+    def _committed(self, outcome: Outcome) -> None:
+        """After every committed action: save it, then tell every seat what it sees."""
+        assert self.opened is not None
+        try:
+            campaigns.save(self.opened)
+            self.problem = ""
+        except (CampaignError, OSError) as exc:   # play goes on; every seat is told
+            self.problem = f"The last action is not saved: {exc}"
+            print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
+        for viewer in {c.viewer for c in self.connections}:
+            seats = [c for c in self.connections if c.viewer == viewer]
+            try:
+                data = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                                 "table": table})
+            except Exception as exc:  # a rule set's projection failing: resync those seats
+                print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
+                self.feeds.pop(viewer, None)
+                for conn in seats:
+                    conn.writer.close()    # they reconnect and get a fresh sync
+                continue
+            for conn in seats:
+                conn.send(data)
+
+    def _feed(self, viewer: str) -> Feed:
+        feed = self.feeds.get(viewer)
+        if feed is None:
+            feed = self.feeds[viewer] = Feed(self.engine, viewer)
+        return feed
+
+    # -- one seat's connection --------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn: Connection | None = None
+        lines = LineBuffer(P.MAX_REQUEST)
+        try:
+            while True:
+                data = await reader.read(65536)
+                if not data:
+                    return
+                for line in lines.feed(data):
+                    if conn is None:
+                        conn = self._hello(line, writer)
+                        if conn is None:
+                            return
+                    else:
+                        self._request(conn, line)
+        except (ConnectionError, OSError):
+            return
+        finally:
+            if conn is not None and conn in self.connections:
+                self.connections.remove(conn)
+            writer.close()
+
+    def _hello(self, line: bytes | object, writer: asyncio.StreamWriter) -> Connection | None:
+        try:
+            if line is TOO_LONG:
+                raise P.ProtocolError("hello too long")
+            assert isinstance(line, bytes)
+            message = P.decode(line)
+            P.check_hello(message)
+            seat = SeatInfo(message["seat"], message.get("side"))
+            if not token_matches(self.secret, seat, message["token"]):
+                raise P.ProtocolError("this seat's token is not valid at this table")
+            if seat.side is not None:
+                self.engine.check_viewer(seat.side)
+        except (P.ProtocolError, CampaignError) as exc:
+            writer.write(P.encode(P.error(str(exc))))
+            return None
+        conn = Connection(seat, writer)
+        self.connections.append(conn)
+        assert self.seals is not None
+        if seat.side is not None:
+            self.seals.seat_joined(seat.side)
+        table = {k: v for k, v in self.table_info().items() if k != "t"}
+        conn.send(P.encode({**self._feed(conn.viewer).sync(), "table": table}))
+        for other in self.connections:      # who is waited for may have changed
+            if other is not conn:
+                other.send(P.encode(self.table_info()))
+        return conn
+
+    def _request(self, conn: Connection, line: bytes | object) -> None:
+        rid: int | None = None
+        try:
+            if line is TOO_LONG:
+                raise P.ProtocolError(f"message too long (at most {P.MAX_REQUEST} bytes)")
+            assert isinstance(line, bytes)
+            message = P.decode(line)
+            rid = message.get("id") if isinstance(message.get("id"), int) else None
+            P.check_request(message)
+        except P.ProtocolError as exc:
+            conn.send(P.encode(P.error(str(exc), rid)))
+            return
+        seat_text = self.engine.side_view(conn.viewer).text
+        try:
+            result = self._handle(conn, message)
+        except NeedDecision as exc:
+            decision, preview = self.engine.side_view(conn.viewer).decision(exc.decision,
+                                                                           exc.preview)
+            exc = NeedDecision(decision, preview)
+            reply = {"t": "reply", "id": rid, "ok": False, "error": error_to_wire(exc, seat_text)}
+        except CampaignError as exc:
+            reply = {"t": "reply", "id": rid, "ok": False, "error": error_to_wire(exc, seat_text)}
+        except Exception as exc:  # a fault in a rule set: the engine rolled it back
+            message_text = (f"The rule set failed ({type(exc).__name__}: {exc}). Nothing was "
+                            "changed; please report it.")
+            reply = {"t": "reply", "id": rid, "ok": False,
+                     "error": {"type": "CampaignError", "message": seat_text(message_text)}}
+        else:
+            reply = {"t": "reply", "id": rid, "ok": True, "result": result}
+        try:
+            data = P.encode(reply)
+        except (TypeError, ValueError) as exc:
+            data = P.encode({"t": "reply", "id": rid, "ok": False, "error": {
+                "type": "CampaignError", "message": f"the answer cannot be sent ({exc})"}})
+        conn.send(data)
+
+    # -- requests ------------------------------------------------------------------------------
+    def _handle(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        kind = message["t"]
+        if kind == "ping":
+            return {}
+        if kind == "table":
+            return self._table_request(conn, message)
+        by = self._acting(conn, message.get("by"))
+        if kind == "seal":
+            return self._seal(by, bool(message.get("sealed", True)))
+        e = self.engine
+        if kind == "undo":
+            self._may_take_back(conn, e.undo_target(), "undo")
+            return self._outcome(conn, e.undo(by=by, confirm=bool(message.get("confirm"))))
+        if kind == "redo":
+            self._may_take_back(conn, e.redo_target(), "redo")
+            return self._outcome(conn, e.redo(by=by))
+        action = message.get("kind", "")
+        params = message.get("params") or {}
+        answers = message.get("answers") or {}
+        preview = bool(message.get("preview"))
+        hold = bool(message.get("hold_rolls"))
+        self._may_perform(conn, by, action)
+
+        def run(given: dict[str, Any]) -> Outcome:
+            if action == "advance" and not hold:
+                return e.advance(given, by=by, preview=preview)
+            return e.perform(action, params, given, by=by, preview=preview, hold_rolls=hold)
+
+        if conn.viewer == GM:
+            return self._outcome(conn, run(answers))
+        return self._outcome(conn, self._run_as_side(run, answers, by))
+
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str) -> Outcome:
+        """Run a side's action taking only the answers that are its own to give: each is
+        used once the engine has asked for it, so a side never answers a GM ruling or
+        another side's decision (nor overrides a die or a table lookup)."""
+        e = self.engine
+        given: dict[str, Any] = {}
+        while True:
+            try:
+                return run(given)
+            except NeedDecision as exc:
+                d = exc.decision
+                if d.side not in (None, side, "all", "both"):
+                    who = "the GM's ruling" if d.side == GM else \
+                        f"{e.actor_name(str(d.side))}'s decision"
+                    prompt = e.side_view(side).decision(d)[0].prompt
+                    raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
+                                  "settle it first") from None
+                key = d.answer_key(answers)
+                if key is None or key in given:
+                    raise
+                given[key] = answers[key]
+
+    def _acting(self, conn: Connection, by: Any) -> str:
+        """Who an action is by: a side's seat acts for its side only; the GM's seat for
+        whoever it views as. Refused while the seat is locked, or (but for the GM) paused."""
+        if conn.seat.name in self.locked:
+            raise Refused("your seat is locked by the GM")
+        if self.paused and conn.viewer != GM:
+            raise Refused("the table is paused by the GM; wait until play resumes")
+        if conn.viewer != GM:
+            return conn.viewer
+        by = by or GM
+        if by != GM:
+            self.engine.check_viewer(str(by))
+        return str(by)
+
+    def _may_perform(self, conn: Connection, by: str, kind: str) -> None:
+        e = self.engine
+        assert self.seals is not None
+        if kind == "advance":
+            waiting = self.seals.waiting(e)
+            if waiting:
+                names = ", ".join(e.actor_name(s) for s in waiting)
+                raise Refused(f"waiting for: {names} (each side seals its own orders)")
+        elif by != GM and e.step.hidden_input and self.seals.is_sealed(e, by):
+            raise Refused("you have sealed your orders for this step; unseal them to change "
+                          "anything")
+        why = refusal(e, conn.viewer, kind)
+        if why:
+            raise Refused(f"{e.action_def(kind).title}: {why}")
+
+    def _may_take_back(self, conn: Connection, target: Any, what: str) -> None:
+        if conn.viewer == GM or target is None:
+            return
+        if target.by != conn.viewer:
+            raise Refused(f"nothing of yours to {what}: the last action was not "
+                          f"{self.engine.actor_name(conn.viewer)}'s (ask the GM)")
+
+    def _seal(self, by: str, sealed: bool) -> dict[str, Any]:
+        e = self.engine
+        assert self.seals is not None
+        if by not in self.seals.involved(e):
+            raise Refused(f"{e.actor_name(by)} has no secret orders to seal at this step")
+        self.seals.seal(e, by, sealed)
+        self._broadcast_table()
+        return {"sealed": sealed}
+
+    def _table_request(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        op = message.get("op")
+        if op == "info":
+            return self.table_info()
+        if conn.viewer != GM:
+            raise Refused("only the GM runs the table")
+        if op == "connected":
+            return {"seats": self.connected()}
+        if op == "pause":
+            self.pause(bool(message.get("flag", True)))
+            return {"paused": self.paused}
+        if op == "lock":
+            name = message.get("seat")
+            if not isinstance(name, str):
+                raise P.ProtocolError("lock: name the seat")
+            self.lock_seat(name, bool(message.get("flag", True)))
+            return {"locked": sorted(self.locked)}
+        raise Refused(f"unknown table operation {op!r}: connected, pause, lock, info")
+
+    def _outcome(self, conn: Connection, outcome: Outcome) -> dict[str, Any]:
+        """An outcome as the seat may see it: a committed one by its number in the seat's
+        log (the update before this reply brought the entry), a preview projected."""
+        seat = self.engine.side_view(conn.viewer)
+        out: dict[str, Any] = {"preview": outcome.preview, "events": list(outcome.events),
+                               "unasked": list(outcome.unasked)}
+        if outcome.preview:
+            entry = seat.entry(outcome.entry)
+            if entry is None:
+                raise ActionRejected("the preview concerns only what is hidden from you")
+            out["entry"] = entry.to_dict()
+        else:
+            out["seq"] = self._feed(conn.viewer).number(outcome.entry.seq)
+        if conn.viewer == GM:
+            out["lookups"] = [lookup_to_wire(k, v) for k, v in outcome.lookups]
+        return out

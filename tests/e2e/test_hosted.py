@@ -1,0 +1,181 @@
+"""End to end, the hosted table: ``campaign-tui serve`` in its own process, and the GM and
+two sides joining it with the real OpenSSH client, each in a tmux window of its own. Both
+sides write a secret plot and seal it, the GM advances, and every screen is read: each
+side sees its own plot and never the other's; the GM sees both."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PLOTS = {"A": "NORTH-0707", "B": "SOUTH-0303"}
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.timeout(300)]
+
+
+def _tool(name: str) -> str:
+    beside = Path(sys.executable).parent / name
+    return str(beside) if beside.exists() else (shutil.which(name) or "")
+
+
+class Windows:
+    """A tmux server whose windows are the players' terminals; every screen read is kept."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.socket = f"campaign-tui-hosted-{uuid.uuid4().hex[:8]}"
+        self.env = env
+        self.seen: dict[str, list[str]] = {}
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
+                              text=True, env=self.env, timeout=20).stdout
+
+    def open(self, name: str, command: str) -> None:
+        if not self.seen:
+            self.tmux("new-session", "-d", "-s", "table", "-n", name, "-x", "100", "-y", "30",
+                      command)
+        else:
+            self.tmux("new-window", "-t", "table", "-n", name, command)
+        self.seen[name] = []
+
+    def screen(self, name: str) -> str:
+        text = self.tmux("capture-pane", "-p", "-t", f"table:{name}")
+        self.seen[name].append(text)
+        return text
+
+    def keys(self, name: str, *keys: str) -> None:
+        self.tmux("send-keys", "-t", f"table:{name}", *keys)
+
+    def type(self, name: str, text: str) -> None:
+        self.tmux("send-keys", "-t", f"table:{name}", "-l", text)
+
+    def wait(self, name: str, shows: str | tuple[str, ...], gone: str | None = None,
+             timeout: float = 40.0) -> str:
+        wanted = (shows,) if isinstance(shows, str) else shows
+        deadline = time.monotonic() + timeout
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen(name)
+            if all(w in text for w in wanted) and (gone is None or gone not in text):
+                return text
+            time.sleep(0.2)
+        raise AssertionError(f"{name}: {wanted} did not appear; the screen shows:\n{text}")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Windows, dict[str, str], dict[str, Path]]]:
+    for tool in ("tmux", "ssh", "ssh-keygen"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not installed: the hosted end-to-end test needs it")
+    if not _tool("campaign-tui"):
+        pytest.skip("the campaign-tui command is not installed (pip install -e .)")
+    env = dict(os.environ)
+    env.update({
+        "CAMPAIGN_TUI_HOME": str(tmp_path / "home"),
+        "CAMPAIGN_TUI_PLUGINS": "demo=tests.demo_ruleset:plugin,"
+                                "plots=tests.hosted.plot_ruleset:plugin",
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
+        "TERM": "xterm-256color",
+    })
+    for var in ("TMUX", "NO_COLOR", "SSH_AUTH_SOCK"):
+        env.pop(var, None)
+    keys = {}
+    for who in ("gm", "A", "B"):
+        keys[who] = tmp_path / f"key-{who}"
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys[who])],
+                       check=True, env=env, timeout=30)
+    windows = Windows(env)
+    try:
+        yield windows, env, keys
+    finally:
+        windows.tmux("kill-server")
+
+
+def _cli(env: dict[str, str], *args: str) -> str:
+    out = subprocess.run([_tool("campaign-tui"), *args], capture_output=True, text=True,
+                         env=env, timeout=60, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def _plot_and_seal(w: Windows, side: str) -> None:
+    w.wait(side, "1 Write a secret plot")
+    w.keys(side, "1")                                  # the plot's form
+    w.wait(side, "Roll ^r")
+    time.sleep(1.0)                                    # the form takes the focus
+    w.type(side, PLOTS[side])
+    w.wait(side, PLOTS[side])
+    w.keys(side, "Enter")                              # roll: the review
+    w.wait(side, f"Result: {side} plotted: {PLOTS[side]}")
+    w.keys(side, "Enter")                              # apply
+    w.wait(side, "1 Write a secret plot (text)", gone="Roll ^r")
+    time.sleep(0.5)
+    w.keys(side, "C-p")                                # the palette
+    w.wait(side, "Search for commands")
+    time.sleep(0.5)
+    w.type(side, "Table: seal my")
+    w.wait(side, "Table: seal my orders", gone="Search for commands")
+    w.keys(side, "Enter")
+    w.wait(side, "Your orders are sealed")
+
+
+def test_gm_and_two_sides_play_a_secret_plot_over_ssh(table) -> None:
+    w, env, keys = table
+    path = _cli(env, "new", "plots", "--scenario", "plots", "--name", "Plots", "--seed", "1")
+    for who, side in (("boss", "--gm"), ("alice", "A"), ("bob", "B")):
+        key = keys["gm" if side == "--gm" else side]
+        where = ["--gm"] if side == "--gm" else ["--side", side]
+        _cli(env, "seat", path, "add", *where, "--key", f"{key}.pub", "--name", who)
+    server = subprocess.Popen([_tool("campaign-tui"), "serve", path, "--port", "0", "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=env, cwd=ROOT, stdin=subprocess.DEVNULL)
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        assert line, server.stderr.read() if server.stderr else ""
+        port = json.loads(line)["ssh"].rsplit(":", 1)[1]
+        for who in ("gm", "A", "B"):
+            w.open(who, f"ssh -F /dev/null -i {keys[who]} -p {port} -o IdentitiesOnly=yes "
+                        "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
+                        "-o LogLevel=ERROR -t player@127.0.0.1; echo SSH-EXIT=$?; sleep 60")
+        w.wait("gm", ("Plots", "as GM"), timeout=60)
+        w.wait("A", "as Army A", timeout=60)
+        w.wait("B", "as Army B", timeout=60)
+        _plot_and_seal(w, "A")
+        w.wait("gm", "waiting for Army B")
+        w.keys("gm", "n")                              # refused: B has not sealed
+        w.wait("gm", "waiting for: Army B")
+        _plot_and_seal(w, "B")
+        w.keys("gm", "n")
+        for who in ("gm", "A", "B"):                   # every screen follows at once
+            w.wait(who, "Plots written")
+            w.keys(who, "F6")                          # the history
+        w.wait("A", f"A plotted: {PLOTS['A']}")
+        w.wait("B", f"B plotted: {PLOTS['B']}")
+        w.wait("gm", (PLOTS["A"], PLOTS["B"]))
+        for who in ("gm", "A", "B"):
+            w.keys(who, "C-q")                         # quitting a seat ends its session
+            w.wait(who, "SSH-EXIT=0")
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            _, err = server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            raise
+    assert server.returncode == 0, err
+    for side, other in (("A", "B"), ("B", "A")):
+        shown = "\n".join(w.seen[side])
+        assert PLOTS[side] in shown and PLOTS[other] not in shown
+    assert "seat alice (A) joined over ssh" in err
+    status = json.loads(_cli(env, "status", path, "--json"))
+    assert status["step"] == "done"

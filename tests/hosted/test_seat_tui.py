@@ -1,0 +1,95 @@
+"""The seat's TUI (the whole interface) against an in-process table server: it shows its
+seat's view, acts through the server, and repaints when another seat acts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from campaign_tui.hosted.seat_client import SeatApp
+from campaign_tui.ui.screens.main import MainScreen
+from tests.hosted.helpers import ThreadTable
+from tests.ui.helpers import screen_text
+
+
+def seat_app(table: ThreadTable, name: str, side: str | None) -> SeatApp:
+    return SeatApp(table.places, table.seat(name, side), blink=False, theme="textual-dark")
+
+
+async def settle(pilot: Pilot[Any], predicate: Any, rounds: int = 100) -> bool:
+    for _ in range(rounds):
+        if predicate():
+            return True
+        await pilot.pause(0.02)
+    return predicate()
+
+
+async def test_a_seat_repaints_when_another_seat_acts(table: ThreadTable) -> None:
+    app = seat_app(table, "bob", "B")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert "as Army B" in screen_text(app)
+        assert "Set up" in screen_text(app)
+        gm = table.seat("gm", None)
+        gm.advance()                               # another seat acts: B's screen follows
+        assert await settle(pilot, lambda: "Army A: move your units" in screen_text(app))
+        a = table.seat("alice", "A")
+        a.perform("move", {"unit": "a-inf", "to": "hex:0201"})
+        assert await settle(pilot, lambda: app.remote.engine.state.units["a-inf"].location
+                            == "hex:0201")
+        a.advance()
+        assert await settle(pilot, lambda: "Army A: declare attacks" in screen_text(app))
+        assert "for Army A to do now" in screen_text(app)   # not B's step
+
+
+async def test_a_seat_acts_from_the_keyboard(table: ThreadTable) -> None:
+    gm = table.seat("gm", None)
+    gm.advance()
+    app = seat_app(table, "alice", "A")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Army A: move your units" in screen_text(app)
+        await pilot.press("n")                     # advance: done moving
+        assert await settle(pilot, lambda: "declare attacks" in screen_text(app))
+        assert gm.wait_for(lambda: gm.engine.state.step == "declare")
+
+
+async def test_a_side_seat_is_refused_the_gm_step(table: ThreadTable) -> None:
+    app = seat_app(table, "bob", "B")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")                     # the GM's set-up: not B's to end
+        await pilot.pause()
+        assert table.run(lambda: table.server.engine.state.step) == "setup"
+        assert app.remote.engine.state.step == "setup"
+
+
+def command(app: SeatApp, title: str):
+    found = [cb for t, _help, cb in app.table_commands() if t == title]
+    assert found, f"no palette command {title!r}: {[t for t, _h, _c in app.table_commands()]}"
+    return found[0]
+
+
+async def test_the_gm_pauses_and_locks_from_the_palette(table: ThreadTable) -> None:
+    gm_app = seat_app(table, "gm", None)
+    alice = table.seat("alice", "A")
+    async with gm_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        command(gm_app, "Table: pause")()
+        assert alice.wait_for(lambda: alice.table.get("paused") is True)
+        assert "The GM has paused the table." in alice.status().prompt
+        assert await settle(pilot, lambda: "Table: resume play" in
+                            [t for t, _h, _c in gm_app.table_commands()])
+        command(gm_app, "Table: lock seat alice")()
+        assert alice.wait_for(lambda: alice.table.get("locked") == ["alice"])
+        command(gm_app, "Table: who is connected")()
+        await pilot.pause()
+        assert any("alice (Army A)" in n.message for n in gm_app._notifications)
+    side_app = seat_app(table, "bob", "B")
+    async with side_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = [t for t, _h, _c in side_app.table_commands()]
+        assert not any("pause" in t or "lock" in t for t in titles)   # the GM's only
+        assert "The GM has paused the table." in screen_text(side_app)
