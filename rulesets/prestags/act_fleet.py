@@ -21,7 +21,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from rulesets.prestags import candidates as C
 from rulesets.prestags import carriers, exclusive, hexmap, movement
-from rulesets.prestags.common import Info, ftext, info, units_at
+from rulesets.prestags.common import Info, ftext, hex_of, info, other, units_at
 
 
 def _fleet(ctx: Ctx, uid: str) -> Info:
@@ -79,12 +79,22 @@ def sail(ctx: Ctx, fleet: str, path: list[str], unmoor: bool, moor: bool) -> Non
         raise ActionRejected(f"{f.label} is moored: unmoor it first (unmoor) [V3.33]")
     hexes = [hexmap.canon(ctx.state, str(h)) for h in path]
     prev = str(f.hex)
+    prev_t = hexmap.known_hex(ctx.state, prev).get("terrain")
     for h in hexes:
         if not hexmap.adjacent(ctx, prev, h, f"{f.label} sailing"):
             raise ActionRejected(f"{h} is not next to {prev}: the course must be continuous")
         t = hexmap.terrain(ctx, h, "fleet movement")
         if t not in carriers.FLEET_WATER:
             raise ActionRejected(f"{h} is {t}: a fleet sails only sea and river hexes [V3.12], [V3.13]")
+        if (
+            t in hexmap.RIVER_WATER
+            and prev_t in hexmap.RIVER_WATER
+            and not hexmap.along_river(ctx, prev, h, f"{f.label} sailing [V3.13]")
+        ):
+            raise ActionRejected(
+                f"{prev} and {h} lie on different rivers: a fleet follows the river's course [V3.13]"
+            )
+        prev_t = t
         if _enemy_at(ctx, f.side, h) and t not in ("ford", "bridge"):
             raise ActionRejected(f"{h} holds enemy units [5.23]")
         prev = h
@@ -120,6 +130,24 @@ def sail(ctx: Ctx, fleet: str, path: list[str], unmoor: bool, moor: bool) -> Non
         + (["moors"] if moor else [])
     )
     ctx.summary(f"{f.label} {', '.join(what) or 'stays'} ({used + cost} of {ma} MP)")
+
+
+def sink_stuck_fleets(ctx: Ctx) -> None:
+    """Viking [3.28], at the end of the Movement Phase: a disrupted fleet left on an enemy-held
+    ford or bridge is eliminated, with the units aboard (they cannot stand in an enemy-held
+    hex); the enemy scores their VP, then the panic check runs."""
+    from rulesets.prestags import panic, results
+
+    side = ctx.role("phasing")
+    stuck = carriers.stuck_fleets(ctx.state, side)
+    for fleet in stuck:
+        riders = carriers.aboard(ctx.state, fleet.id)
+        why = f"disrupted fleet stuck on the enemy-held ford or bridge {hex_of(fleet)} [V3.28]"
+        for r in riders:
+            results.eliminate(ctx, r.id, f"aboard {fleet.label}: {why}")
+        results.eliminate(ctx, fleet.id, why)
+    if stuck:
+        panic.check(ctx, other(side))
 
 
 def _walkers(ctx: Ctx, ids: list[str]) -> list[Info]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.errors import ActionRejected, NeedDecision
 from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, until
 
 
@@ -159,7 +159,7 @@ def test_defensive_fire_at_a_hex_a_chariot_entered():
 
 
 # -- Viking fleets ------------------------------------------------------------------------------------
-RIVER = "0610 river; 0611 river; 0612 river; 0613 river; 0614 clear"
+RIVER = "; ".join(f"{h} river river:Seine" for h in ("0610", "0611", "0612", "0613")) + "; 0614 clear"
 
 
 def _fleet() -> Any:
@@ -265,8 +265,10 @@ def test_a_fleet_is_fired_on_at_once_and_a_disrupted_fleet_has_seven_mp():
         e,
         "map_hexes",
         {
-            "facts": "0608 river; 0607 river; 0606 river; 0706 river; 0705 river; 0704 river; "
-            "0703 river; 0702 river"
+            "facts": "; ".join(
+                f"{h} river river:Elbe"
+                for h in ("0608", "0607", "0606", "0706", "0705", "0704", "0703", "0702")
+            )
         },
     )
     blue_turn(e, "MOVE")
@@ -312,3 +314,34 @@ def test_the_scenarios_name_the_francisca_and_bring_fleets():
     assert carriers.fleets_in_play(paris)
     off = Engine.create(plugin, "viking-tours", {"exclusive_rules": False}, seed=1).state
     assert not any(exclusive.francisca_ready(off, u) for u in off.units.values())
+
+
+def test_a_fleet_follows_the_river_and_the_river_is_asked_once():
+    """[V3.13]: two adjacent river hexes on different rivers do not link; a hex whose river the
+    map does not name is asked once, as a map fact."""
+    e = _game("V", types={"b-lc-01": "VF"})
+    act(e, "map_hexes", {"facts": "0610 river river:Seine; 0611 river river:Oise; 0612 river"})
+    blue_turn(e, "MOVE")
+    with pytest.raises(ActionRejected, match=r"different rivers.*V3\.13"):
+        act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611"]})
+    act(e, "map_hexes", {"facts": "0611 river river:Seine"})
+    with pytest.raises(NeedDecision, match="Which river runs through hex 0612"):
+        act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611", "0612"]})
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611", "0612"]}, {"map:river:0612": "Seine"})
+    assert _loc(e, "b-lc-01") == "0612"
+    assert e.state.records("map")["0612"]["river"] == "Seine"  # remembered: never asked again
+
+
+def test_a_disrupted_fleet_left_on_an_enemy_held_ford_is_eliminated_at_the_end_of_movement():
+    """[V3.28]: it may sail into the enemy-held ford; left there disrupted, it and its riders go."""
+    e = _game("V", types={"b-lc-01": "VF"})
+    act(e, "map_hexes", {"facts": "0610 ford river:Seine"})
+    blue_turn(e, "MOVE")
+    place(e, "a-bw-02", "0610")
+    e.state.units["b-lc-01"].status["disrupted"] = True
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0610"]})
+    red = e.state.units["a-bw-02"].side
+    before = e.state.ledgers.get(red, {}).get("vp", 0)
+    e.advance({})
+    assert e.state.units["b-lc-01"].status["state"] == "eliminated"
+    assert e.state.ledgers[red]["vp"] > before
