@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from campaign_tui.core.errors import ActionRejected, NeedDecision
-from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, until
+from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, sim_to, until
 
 
 def _loc(e: Any, uid: str) -> str:
@@ -345,3 +345,34 @@ def test_a_disrupted_fleet_left_on_an_enemy_held_ford_is_eliminated_at_the_end_o
     e.advance({})
     assert e.state.units["b-lc-01"].status["state"] == "eliminated"
     assert e.state.ledgers[red]["vp"] > before
+
+
+def test_a_fleet_sails_its_plotted_course_in_the_simultaneous_game_with_its_riders():
+    """[20.0], [22.12] with Viking [3.1]-[3.2]: SL is the fleet's task; only fleets sail; the
+    rider goes with it, step by step with the other movers."""
+    e = _game("V", types={"b-lc-01": "VF"}, options={"simultaneous": True})
+    act(e, "map_hexes", {"facts": RIVER})
+    place(e, "b-sk-02", "0609")
+    e.state.units["b-sk-02"].status["aboard"] = "b-lc-01"
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 SL 0610 0611 0612; b-sk-01 SL 0508"}, by="B")
+    orders = e.state.secrets["B"]["plot"]["orders"]
+    assert orders["b-lc-01"]["valid"] and not orders["b-sk-01"]["valid"]
+    assert "only fleets sail" in orders["b-sk-01"]["problem"]
+    e.advance()
+    sim_to(e, "PLOT")
+    assert _loc(e, "b-lc-01") == "0612" and _loc(e, "b-sk-02") == "0612"
+
+
+def test_a_disrupted_fleet_sails_into_an_enemy_held_ford_and_is_lost_in_the_simultaneous_game():
+    """[V3.23] a disrupted fleet sails; [V3.28] through an enemy-held ford, and left there it goes."""
+    e = _game("V", types={"b-lc-01": "VF"}, options={"simultaneous": True})
+    act(e, "map_hexes", {"facts": "0610 ford river:Seine"})
+    place(e, "a-bw-02", "0610")
+    e.state.units["b-lc-01"].status["disrupted"] = True
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 SL 0610"}, by="B")
+    assert e.state.secrets["B"]["plot"]["orders"]["b-lc-01"]["valid"]
+    e.advance()
+    sim_to(e, "PLOT")
+    assert e.state.units["b-lc-01"].status["state"] == "eliminated"
