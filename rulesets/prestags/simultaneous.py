@@ -284,7 +284,7 @@ def resolve_movement(ctx: Ctx) -> None:
             h = wants[uid]
             if ctx.options.get("facing") and m["pos"] is not None:
                 ctx.unit(uid).status["facing"] = hexmap.direction(ctx, m["pos"], h)
-            riders = carriers.aboard(ctx.state, uid) if m["fleet"] else []
+            riders = carriers.aboard(ctx.state, uid)  # a chariot's or fleet's riders go with it
             for x in [uid, *(r.id for r in riders)]:
                 movement.place(ctx, x, h)
             if m["pos"] is None:

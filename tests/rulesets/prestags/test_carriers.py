@@ -376,3 +376,15 @@ def test_a_disrupted_fleet_sails_into_an_enemy_held_ford_and_is_lost_in_the_simu
     e.advance()
     sim_to(e, "PLOT")
     assert e.state.units["b-lc-01"].status["state"] == "eliminated"
+
+
+def test_a_chariot_carries_its_rider_along_its_plotted_move_in_the_simultaneous_game():
+    """Chariot [1.0], [1.8]: the rider aboard goes where the chariot goes."""
+    e = _game("C", types={"b-lc-01": "CH"}, options={"simultaneous": True})
+    place(e, "b-sk-01", "0609")
+    e.state.units["b-sk-01"].status["aboard"] = "b-lc-01"
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 MV 0610"}, by="B")
+    e.advance()
+    sim_to(e, "PLOT")
+    assert _loc(e, "b-lc-01") == "0610" and _loc(e, "b-sk-01") == "0610"
