@@ -15,6 +15,7 @@ installed package, the standard library and tmux.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -31,10 +32,18 @@ WAIT = 20.0  # seconds to wait for one expected screen
 # (keys, text to wait for). "*answer*" answers the dialog's questions with their defaults
 # (a number question: 1) until the result is shown, then applies it.
 COMBAT: dict[str, list[tuple[str, str]]] = {
-    # No rule set reaches a combat straight after its quick set-up yet: with the board's
-    # real distances the armies start out of range of each other (PRESTAGS' areas on the
-    # demonstration mapsheet are 10 hexes apart), so the walk stops at the first turn and
-    # says combat=no. A scripted approach march belongs here when one is written.
+    # Romans: the front skirmisher (the move's first candidate: nearest the enemy) runs
+    # four hexes to the Sabine axemen; after the Sabines' defensive fire, it attacks them
+    # (attacker and target are the only candidates, filled in); the die is typed: 4
+    "prestags": [("n", "Movement Phase"), ("1", "Move a unit"), ("type:a-sk-04", ""),
+                 ("Enter", ""), ("type:0914,1015,1115,1216", ""), ("C-r", "Result:"),
+                 ("Enter", "Player-Turn 1"), ("n", "Defensive Fire"), ("n", "Melee"),
+                 ("1", "Melee attack"), ("C-r", "Ready to roll"), ("type:4", ""),
+                 ("Enter", "Result:"), ("*apply*", "")],
+}
+# the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
+RESULT: dict[str, tuple[str, int]] = {
+    "prestags": ("melee", 4),
 }
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
@@ -126,11 +135,26 @@ class Driver:
         elif key == "*answer*":
             self.answer()
             return
+        elif key == "*apply*":
+            self.apply()
+            return
         else:
             self.send(key)
         if expect:
             self.wait_for(expect)
         self.settle(1.0)  # keys typed while a screen is still being mounted are lost
+
+    def apply(self) -> None:
+        """Enter on the result shown: applied when the top bar counts one more unsaved
+        action."""
+        before = _unsaved(self.screen())
+        self.send("Enter")
+        deadline = time.monotonic() + WAIT
+        while _unsaved(self.screen()) <= before:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"not applied; the screen shows:\n{self.screen()}")
+            time.sleep(0.2)
+        self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
 
     def answer(self) -> None:
         """Answer the dialog's questions with their defaults until the result shows, then
@@ -144,11 +168,8 @@ class Driver:
                 self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
                 return
             if "Result:" in shown:
-                self.send("Enter")
-                deadline = time.monotonic() + WAIT
-                while _unsaved(self.screen()) <= before and time.monotonic() < deadline:
-                    time.sleep(0.2)
-                continue
+                self.apply()
+                return
             if re.search(r"how many|what is the (range|distance)", shown, re.I):
                 self.type("1")
             self.send("Enter")
@@ -158,6 +179,14 @@ class Driver:
 def _unsaved(screen: str) -> int:
     m = re.search(r"(\d+) unsaved", screen)
     return int(m.group(1)) if m else 0
+
+
+def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int) -> bool:
+    """The saved log holds the combat, resolved with the die typed at the table."""
+    out = subprocess.run([*cmd, "--home", str(home), "log", "--json", path],
+                         capture_output=True, text=True, check=True).stdout
+    return any(e.get("kind") == kind and any(r.get("dice") == [die] for r in e.get("rolls", []))
+               for e in json.loads(out))
 
 
 def ruleset_ids(cmd: list[str]) -> list[str]:
@@ -170,7 +199,6 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
     env_cmd = " ".join([*cmd, "--home", str(home)])
     d.tmux("new-session", "-d", "-s", "table", "-x", "80", "-y", "24", env_cmd)
     start = time.monotonic()
-    combat = False
     try:
         d.wait_for("New")
         d.step("n", "Choose the rule set")
@@ -185,7 +213,6 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
         d.step("q", "Quick set-up:")
         for key, expect in COMBAT.get(rid, []):
             d.step(key, expect)
-        combat = rid in COMBAT
         keys, seconds = d.keys, time.monotonic() - start
         d.save()
         d.send("C-q")
@@ -199,7 +226,7 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
         d.wait_for("F2 Prompt")
         d.tmux("send-keys", "-t", "table", "C-q")
         d.gone()
-        return keys, seconds, combat
+        return keys, seconds, rid in RESULT and _logged(cmd, home, path, *RESULT[rid])
     finally:
         d.tmux("kill-server")
 

@@ -372,8 +372,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if _held(decision):
             head.append("Ready to roll. ", style="bold green")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r lets the program roll (leave 'auto'), or type the dice you "
-                        "rolled.", style="italic")
+            head.append("\n  ^r lets the program roll this and every later die (leave "
+                        "'auto'), or type the dice you rolled (the next die is then asked "
+                        "for too).", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
@@ -408,9 +409,11 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if d is None:
             return
         if _held(d):
-            self.rolled = True
             if value in (None, "", []):
                 value = "auto"
+            # the program's dice: every later die is rolled without stopping; dice typed
+            # from the table: the next die is asked for too (physical dice all the way)
+            self.rolled = value == "auto"
         if value != "auto" or not _held(d):
             try:
                 d.coerce(value)
