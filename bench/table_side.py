@@ -40,10 +40,23 @@ COMBAT: dict[str, list[tuple[str, str]]] = {
                  ("Enter", "Player-Turn 1"), ("n", "Defensive Fire"), ("n", "Melee"),
                  ("1", "Melee attack"), ("C-r", "Ready to roll"), ("type:4", ""),
                  ("Enter", "Result:"), ("*apply*", "")],
+    # CW: no move (task forces already stand next to TOG's); past both detection steps,
+    # TF 2 of the 199th (first of the attackers in contact) declares on the first target
+    # listed (next to it), resolves it, and rolls: the CRT die typed (5), the saving rolls
+    # left to the program
+    "prefect": [("n", "last counteractions"), ("n", "Attacker's detection"),
+                ("n", "Defender's detection"), ("n", "Declare attacks"),
+                ("1", "Declare an attack"), ("F2", "Type to filter"), ("Down", ""),
+                ("space", ""), ("Enter", ""), ("Tab", ""), ("F2", "Type to filter"),
+                ("Enter", ""), ("C-r", "Result:"), ("*apply*", ""), ("n", "Resolve attacks"),
+                ("1", "Resolve a declared"), ("C-r", "Result:"), ("*apply*", ""),
+                ("1", "Ready to roll"), ("type:5", ""), ("Enter", "save against"),
+                ("C-r", "Result:"), ("*apply*", "")],
 }
 # the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
 RESULT: dict[str, tuple[str, int]] = {
     "prestags": ("melee", 4),
+    "prefect": ("roll_combat", 5),
 }
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
@@ -185,7 +198,7 @@ def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int) -> bool:
     """The saved log holds the combat, resolved with the die typed at the table."""
     out = subprocess.run([*cmd, "--home", str(home), "log", "--json", path],
                          capture_output=True, text=True, check=True).stdout
-    return any(e.get("kind") == kind and any(r.get("dice") == [die] for r in e.get("rolls", []))
+    return any(e.get("kind") == kind and e.get("rolls") and e["rolls"][0].get("dice") == [die]
                for e in json.loads(out))
 
 
