@@ -15,7 +15,7 @@ from campaign_tui.core.engine import Engine
 from campaign_tui.store.files import create_campaign
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import make_app, screen_text, static_text
+from tests.ui.helpers import keys, make_app, screen_text, static_text
 from tests.ui.rolling_ruleset import plugin
 
 
@@ -99,3 +99,42 @@ async def test_typed_dice_are_used_round_by_round(home_places: Places,
         assert [r.dice for r in rolls[:2]] == [[6], [1]]
         assert [r.manual for r in rolls] == [True, True, False]
         assert e.state.vars["sunk"] == 1 + (rolls[2].natural + 1 >= 5)
+
+
+async def test_a_handful_of_dice_typed_at_once(home_places: Places, rolling_path: Path) -> None:
+    """Three dice thrown together answer the three rounds; one too many is said, not used."""
+    app = make_app(home_places, rolling_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await _advance_held(pilot)
+        await press(pilot, *keys("6 1 2 3"), "enter")
+        await pilot.pause()
+        review = static_text(app, "#resolve-review")
+        assert "1d6 [6]" in review and "1d6 [1]" in review and "1d6 [2]" in review
+        assert "1 typed dice were not needed: 3" in static_text(app, "#resolve-error")
+        await press(pilot, "enter")
+        e = engine(app)
+        rolls = e.entries()[-1].rolls
+        assert [r.dice for r in rolls] == [[6], [1], [2]] and all(r.manual for r in rolls)
+        assert e.state.vars["sunk"] == 1
+
+
+async def test_round_by_round_with_the_programs_dice(home_places: Places,
+                                                     rolling_path: Path) -> None:
+    """^t: the program rolls one round and stops at the next, the summary so far shown;
+    the GM may then type the next round's die."""
+    app = make_app(home_places, rolling_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await _advance_held(pilot)
+        await press(pilot, "ctrl+t")
+        await pilot.pause()
+        assert held_prompt(app) == "Roll 1d6 for storm round 2"
+        assert "round 1:" in static_text(app, "#resolve-sofar")
+        await press(pilot, "ctrl+t")
+        await pilot.pause()
+        assert held_prompt(app) == "Roll 1d6 for storm round 3"
+        await press(pilot, "5", "enter")               # the last round by hand
+        await press(pilot, "enter")
+        rolls = engine(app).entries()[-1].rolls
+        assert [r.manual for r in rolls] == [False, False, True] and rolls[2].dice == [5]
