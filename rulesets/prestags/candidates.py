@@ -48,16 +48,13 @@ def movers(state: State, actor: str) -> list[str]:
 
     side = _side(state, actor)
     grid = geometry(state)
-    enemy = _enemy_hexes_of(state, side)
     units = [u for u in units_of(state, side) if hex_of(u)]
+    enemy = [h for h in _enemy_hexes_of(state, side) if grid and grid.parse(h) is not None]
     if grid is None or not enemy:
         return [u.id for u in units]
 
-    def nearest(h: str) -> int:
-        try:
-            return min(grid.distance(h, e) for e in enemy)
-        except Exception:  # a hex off the numbered grid: last
-            return 10**6
+    def nearest(h: str) -> int:  # a hex off the numbered grid comes last
+        return min(grid.distance(h, e) for e in enemy) if grid.parse(h) else 10**6
 
     return [u.id for u in sorted(units, key=lambda u: nearest(hex_of(u) or ""))]
 

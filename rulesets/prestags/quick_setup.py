@@ -5,9 +5,9 @@ the hex of every counter, and the seed has no map. So the quick set-up is a defa
 side's units stand in stacks of one unit type (at the stacking limit, leaders with the
 first stacks) in the area around its lettered hex on the numbered grid, the hexes nearest
 the enemy's area first (a battle line facing the enemy, missile troops screening its
-front, as a table would deploy). When no
-lettered hex has been placed on the grid yet, the demonstration mapsheet (labelled as such,
-not the SPI sheet) is imported first, so that every area has hexes. Areas described only
+front, as a table would deploy). When no lettered hex has been placed on the grid yet, the
+demonstration mapsheet (labelled as such, not the SPI sheet) is imported first, so that
+every area has hexes, and its unlisted hexes are clear ground. Areas described only
 in words ("within 3 hexes of the line D") are filled outward from their letter, each stack
 a GM default. Everything is then the GM's to adjust (gm.place, map_hexes, gm.map_fact).
 """
@@ -15,7 +15,7 @@ a GM default. Everything is then the GM's to adjust (gm.place, map_hexes, gm.map
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 from campaign_tui.core.board import facts
@@ -108,7 +108,7 @@ def _enemy_letters(ctx: Ctx, side: str) -> list[str]:
     return out
 
 
-def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool, front: list[str] = ()
+def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool, front: Sequence[str] = ()
            ) -> Iterator[tuple[str, str, int]]:
     """(hex, centre, distance) in the area. An area stated exactly fills its front first
     (the hexes nearest the enemy's area: a battle line facing the enemy), then nearest the
