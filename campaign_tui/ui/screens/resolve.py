@@ -397,11 +397,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if _held(decision):
             head.append("Ready to roll. ", style="bold green")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r lets the program roll this and every later die (leave "
-                        "'auto'), or type the dice you rolled (the next die is then asked "
-                        "for too; type several, e.g. 4 2 6, for this die and the next ones); "
-                        "^t: the program rolls this die only and stops at the next.",
-                        style="italic")
+            head.append("\n  ^r: the program rolls it and the rest; or type your dice "
+                        "(several at once: 4 2 6); ^t: one die, then stop.", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
