@@ -200,6 +200,10 @@ class MainScreen(CampaignScreen):
             self.notify("Read-only: nothing can be changed.", severity="warning")
             return
         try:
+            # a preview held at the first die: when advancing rolls (an end-of-phase
+            # procedure, an automatic battle), the dialog shows the totals and odds first,
+            # then the program's dice or the GM's
+            session.perform("advance", preview=True, hold_rolls=True)
             outcome = session.advance()
         except NeedDecision:
             self.open_action("advance", "Advance", (), "Finish this step and go on.")

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from campaign_tui.core.dice import DiceExpr
 from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
@@ -53,6 +55,9 @@ def _held(decision: Decision) -> bool:
 
 PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused field from the "
              "order of battle", "pick")
+ONE_DIE = C.Cmd("one-die", "ctrl+t", "One die", "The program rolls the held die only and stops "
+                "at the next one (a long battle round by round, with the summary so far)",
+                "roll_one")
 
 
 class ResolveDialog(ModalScreen["Outcome | None"]):
@@ -60,7 +65,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     DROPDOWN_MAX = 60  # more candidates than this stay a typed field
 
-    CMDS: ClassVar = (C.ROLL, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
+    CMDS: ClassVar = (C.ROLL, ONE_DIE, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
     BINDINGS: ClassVar = [*bindings(*CMDS), Binding("ctrl+q", "app.quit", show=False,
                                                     priority=True)]
 
@@ -85,6 +90,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.decision: Decision | None = None
         self.preview: Outcome | None = None
         self.rolled = False  # the first die was released: later dice roll without stopping
+        self.typed_ahead: list[str] = []  # faces typed for the dice after the held one
         self.view: State = session.view()
         self.candidates = self._candidates()
         self._fill_entities(marks or [], cursor)
@@ -253,6 +259,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.answers.clear()
         self.decision = None
         self.rolled = False
+        self.typed_ahead = []
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
 
@@ -314,6 +321,16 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             return
         self._compute()
 
+    def action_roll_one(self) -> None:
+        """The program rolls the held die; the next die is held again (round by round)."""
+        d = self.decision
+        if self.stage != "decide" or d is None or not _held(d):
+            self.notify("No die is held now (^r computes the action).", timeout=3)
+            return
+        self.answers[d.id] = "auto"
+        self.decision = None
+        self._compute()
+
     def _missing_field(self) -> ParamField | None:
         return next((f for f in self.query(ParamField)
                      if f.param.required and f.value() is None), None)
@@ -352,6 +369,14 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             self.preview = None
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
+        if _held(decision) and self.typed_ahead:
+            # a handful of dice thrown at once: the next faces answer this die
+            need = DiceExpr.parse(decision.expr or "1d6").count
+            if len(self.typed_ahead) >= need:
+                faces, self.typed_ahead = self.typed_ahead[:need], self.typed_ahead[need:]
+                self.decision = decision
+                self._answer(",".join(faces))
+                return
         self._set_stage("decide")
         # shown to whoever decides: the viewer, or the side a secret decision is for
         who = decision.side
@@ -372,8 +397,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if _held(decision):
             head.append("Ready to roll. ", style="bold green")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r lets the program roll (leave 'auto'), or type the dice you "
-                        "rolled.", style="italic")
+            head.append("\n  ^r: the program rolls it and the rest; or type your dice "
+                        "(several at once: 4 2 6); ^t: one die, then stop.", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
@@ -408,9 +433,13 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if d is None:
             return
         if _held(d):
-            self.rolled = True
             if value in (None, "", []):
                 value = "auto"
+            elif value != "auto":
+                value = self._take_faces(d, value)
+            # the program's dice: every later die is rolled without stopping; dice typed
+            # from the table: the next die is asked for too (physical dice all the way)
+            self.rolled = value == "auto"
         if value != "auto" or not _held(d):
             try:
                 d.coerce(value)
@@ -429,7 +458,20 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             return
         self._compute()
 
+    def _take_faces(self, d: Decision, value: Any) -> Any:
+        """The faces this die needs; any typed beyond them wait for the next dice."""
+        faces = [v for v in re.split(r"[,\s]+", str(value).strip()) if v]
+        need = DiceExpr.parse(d.expr or "1d6").count
+        if len(faces) <= need:
+            return value
+        self.typed_ahead = faces[need:]
+        return ",".join(faces[:need])
+
     def _show_review(self, outcome: Outcome) -> None:
+        if self.typed_ahead:
+            self._error(f"{len(self.typed_ahead)} typed dice were not needed: "
+                        f"{' '.join(self.typed_ahead)}")
+            self.typed_ahead = []
         self._set_stage("review")
         self.preview = outcome
         self.query_one("#resolve-sofar", Static).update("")
