@@ -1,6 +1,7 @@
 """The map screen: the map of the campaign as the viewer may see it, the cursor place's
 details, and `/` to find a hex, place or unit. Opened to look (from the main screen) or to
-pick a place for an action field (Enter picks, Escape gives nothing back)."""
+pick a place for an action field (Enter picks, Escape gives nothing back). When looking, the
+GM imports (`i`), exports (`x`) and keeps map files (`l`, the map library)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ class MapScreen(ModalScreen[str | None]):
         Binding("plus,equals_sign,z", "zoom(1)", "Zoom in"),
         Binding("minus", "zoom(-1)", "Zoom out"),
         Binding("h", "numbers", "Hex numbers"),
+        Binding("i", "import_map", "Import"),
+        Binding("x", "export_map", "Export"),
+        Binding("l", "library", "Library"),
+        Binding("ctrl+z", "undo", "Undo"),
     ]
 
     def __init__(self, model: MapModel, *, pick: str | None = None, current: str | None = None,
@@ -57,7 +62,8 @@ class MapScreen(ModalScreen[str | None]):
             yield Static("", id="map-details")
         yield Input(placeholder="find a hex, place or unit; Enter goes there", id="map-find")
         keys = "arrows move · +/- zoom · h numbers · / find · "
-        keys += "Enter picks · Esc cancels" if self.pick else "Enter details · Esc back"
+        keys += "Enter picks · Esc cancels" if self.pick else \
+            "Enter details · i/x import/export · l library · Esc back"
         yield Static(Text(keys), id="map-keys")
 
     def _title(self) -> Text:
@@ -128,6 +134,35 @@ class MapScreen(ModalScreen[str | None]):
 
     def action_numbers(self) -> None:
         self.view.toggle_numbers()
+
+    # -- map files (looking only: a pick is for a dialog still open underneath) -------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in ("import_map", "export_map", "library", "undo") and self.pick)
+
+    def action_import_map(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import ask_import
+
+        ask_import(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_export_map(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import ask_export
+
+        ask_export(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_library(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import open_library
+
+        open_library(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        self.app.undo()  # type: ignore[attr-defined]
+
+    def campaign_changed(self, outcome: object) -> None:
+        """After an action (an import, an undo): the map is drawn again from the view."""
+        self.model = MapModel.of(self.app.session)  # type: ignore[attr-defined]
+        self.view.set_model(self.model)
+        self.query_one("#map-title", Static).update(self._title())
+        self._show(self.view.cursor)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width >= 120, "wide")

@@ -1,16 +1,25 @@
 """The map drawn in text: a cursor place, a view that scrolls to keep it in sight, two zoom
-levels, hex numbers on demand. Only the visible rows are made at each paint."""
+levels, hex numbers on demand. Only the visible rows are made at each paint.
+
+``SideMap`` is the same map beside the prompt on a wide main screen, with one line saying
+what is at the cursor."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
 from campaign_tui.ui.mapmodel import MapModel, moved, visible
+
+if TYPE_CHECKING:
+    from campaign_tui.ui.session import Session
 
 
 class MapView(Widget, can_focus=True):
@@ -47,6 +56,14 @@ class MapView(Widget, can_focus=True):
         self.top = 0
 
     # -- state ------------------------------------------------------------------------------
+    def set_model(self, model: MapModel) -> None:
+        """A new picture of the same campaign (after an action, or another viewer): the
+        cursor stays where it was if that place is still on the map."""
+        self.model = model
+        if not model.is_place(self.cursor):
+            self.cursor = model.start()
+        self.refresh()
+
     def go(self, place: str) -> None:
         self.cursor = place
         self.post_message(self.Moved(place))
@@ -92,3 +109,42 @@ class MapView(Widget, can_focus=True):
             for chunk, style in runs:
                 text.append(chunk, style)
         return text
+
+
+class SideMap(Vertical):
+    """The map beside the prompt: made from the session's projected view when first shown,
+    and again after each change (``show``)."""
+
+    DEFAULT_CSS = """
+    SideMap { height: 1fr; }
+    SideMap MapView { height: 1fr; }
+    SideMap #side-map-place { height: 1; color: $text-muted; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="side-map-place")
+
+    def show(self, session: Session) -> None:
+        model = MapModel.of(session)
+        views = self.query(MapView)
+        if views:
+            views.first().set_model(model)
+        else:  # mounted only once a wide screen shows it: 80x24 never pays for it
+            self.mount(MapView(model, id="side-map-view"), before=0)
+        self._place(self.cursor())
+
+    def cursor(self) -> str | None:
+        views = self.query(MapView)
+        return views.first().cursor if views else None
+
+    def on_map_view_moved(self, event: MapView.Moved) -> None:
+        self._place(event.place)
+
+    def _place(self, place: str | None) -> None:
+        views = self.query(MapView)
+        if not place or not views:
+            return
+        lines = views.first().model.details(place)
+        text = "; ".join(line.strip() for line in lines[:3])
+        self.query_one("#side-map-place", Static).update(Text(text, no_wrap=True,
+                                                              overflow="ellipsis"))
