@@ -209,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
                 RESULTS.append((name, ratio, target))
                 print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
                 print(f"  {detail}", flush=True)
+        if only is None or only & {"map_first_paint", "map_cursor"}:
+            from bench import mapview
+
+            for name, ratio, target, detail in mapview.run(quick=args.quick, only=only):
+                RESULTS.append((name, ratio, target))
+                print(f"BENCH {name} ratio={ratio:.2f} target={target:g}\n  {detail}", flush=True)
         ui = ROOT / "bench" / "ui.py"
         if ui.exists() and (only is None or only & {"startup", "keypress", "memory"}):
             from bench import ui as ui_bench

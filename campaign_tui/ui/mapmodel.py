@@ -76,9 +76,9 @@ class MapModel:
     def name(self, place: str) -> str:
         return str(self.place_facts(place).get("name") or place)
 
-    def symbol(self, place: str) -> str:
+    def symbol(self, place: str, f: dict[str, Any] | None = None) -> str:
         """One character: the terrain's initial, a world, a lettered hex, or empty."""
-        f = self.place_facts(place)
+        f = self.place_facts(place) if f is None else f
         terrain = terrain_text(f)
         if f.get("letter"):
             return str(f["letter"])[:1].lower()
@@ -86,9 +86,9 @@ class MapModel:
             return terrain[:1].upper()
         return WORLD if f.get("name") else EMPTY
 
-    def holder(self, place: str) -> str:
+    def holder(self, place: str, f: dict[str, Any] | None = None) -> str:
         """The hollow mark of the side that holds *place* ("" when nobody or unknown)."""
-        f = self.place_facts(place)
+        f = self.place_facts(place) if f is None else f
         side = str(f.get("owner") or f.get("held_by") or f.get("control") or "")
         mark = self.styles.get(side, ("", ""))[1]
         return HOLLOW.get(mark, mark)
@@ -194,11 +194,12 @@ class MapModel:
     def _cell(self, h: str, zoom: int, part: int, numbers: bool) -> str:
         known = self._cells.get(h)
         if known is None:  # each hex is looked up once, then drawn from here
-            symbol = self.symbol(h)
+            f = self.place_facts(h)
+            symbol = self.symbol(h, f)
             if symbol == EMPTY and h in self.routes:
                 symbol = self.routes[h]
-            known = (symbol, self.marks(h), str(self.place_facts(h).get("name", "")),
-                     self.holder(h), self.objective(h))
+            known = (symbol, self.marks(h), str(f.get("name", "")), self.holder(h, f),
+                     OBJECTIVE if f.get("objective") else "")
             self._cells[h] = known
         symbol, marks, name, holder, objective = known
         if zoom == 0:
