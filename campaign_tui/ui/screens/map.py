@@ -64,9 +64,9 @@ class MapScreen(ModalScreen[str | None]):
             view = MapView(self.model, self.current, id="map-view")
             yield view
             yield Static(self._details(view.cursor), id="map-details")
-        keys = "arrows move · +/- zoom · h numbers · / find · "
+        keys = "arrows · +/- zoom · h numbers · / find · "
         keys += "Enter picks · Esc cancels" if self.pick else \
-            "Enter details · i/x/l map files · Esc back"
+            "Enter details · i/x/l map files · Esc"
         yield Static(Text(keys), id="map-keys")
 
     def _title(self) -> Text:

@@ -189,7 +189,14 @@ class SideMap(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="side-map-place")
 
+    shown_for: tuple[Any, ...] | None = None
+
     def show(self, session: Session) -> None:
+        engine = session.engine
+        key = (session.viewer, len(engine.history), engine.info.head)
+        if key == self.shown_for:  # nothing changed since the last picture
+            return
+        self.shown_for = key
         model = MapModel.of(session)
         views = self.query(MapView)
         if views:
