@@ -67,7 +67,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     CMDS: ClassVar = (C.ROLL, ONE_DIE, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
     BINDINGS: ClassVar = [*bindings(*CMDS), Binding("ctrl+q", "app.quit", show=False,
-                                                    priority=True)]
+                                                    priority=True),
+                          Binding("pageup", "scroll_body(-1)", "Scroll up", show=False),
+                          Binding("pagedown", "scroll_body(1)", "Scroll down", show=False)]
 
     def __init__(self, session: Session, kind: str, title: str,
                  params: tuple[Param, ...] = (), help: str = "",
@@ -163,6 +165,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             head.append(f"   {st.clock_text} · {st.phase_title} · as "
                         f"{self.session.viewer_name()}", style="dim")
             yield Static(head, classes="dialog-title")
+            # pinned: the rest scrolls under it
+            yield Static("", id="resolve-question", classes="decision-head")
             with VerticalScroll(id="resolve-body"):
                 if self.help:
                     yield Static(Text(self.help, style="dim"), id="resolve-help")
@@ -191,8 +195,23 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self._ready = True
 
     def _fit(self, height: int) -> None:
-        # title, buttons, error line, borders and footer stay visible; the body scrolls
-        self.query_one("#resolve-body").styles.max_height = max(4, height - 10)
+        # title, the pinned question, buttons, error line, borders and footer stay visible;
+        # the body scrolls
+        question = self.query_one("#resolve-question")
+        pinned = question.virtual_size.height if question.display else 0
+        self.query_one("#resolve-body").styles.max_height = max(4, height - 10 - pinned)
+
+    def _pin(self, question: Text | None) -> None:
+        """The question of the stage (the decision asked, or the result and its first
+        roll) stays in sight above the scrolling body, whatever the terminal's height."""
+        pinned = self.query_one("#resolve-question", Static)
+        pinned.display = question is not None
+        pinned.update(question or "")
+        self.call_after_refresh(self._fit, self.app.size.height)
+
+    def action_scroll_body(self, pages: int) -> None:
+        body = self.query_one("#resolve-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + pages * max(1, body.size.height - 1), animate=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._set_ready)
@@ -367,6 +386,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if stage != "review":
             self.query_one("#resolve-review", Static).update("")
             self.preview = None
+        if stage == "form":
+            self._pin(None)
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
         if _held(decision) and self.typed_ahead:
@@ -406,12 +427,13 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             head.append(decision.prompt, style="bold")
         if decision.kind == "ruling":
             head.append("  (GM ruling, logged)", style="italic")
-        for line in decision.info:
-            head.append(f"\n  {line}", style="")
+        info = Text("\n".join(f"  {line}" for line in decision.info))
         field = DecisionField(decision)
 
         def show(_: Any = None) -> None:
-            box.mount(Static(head, classes="decision-head"))
+            self._pin(head)
+            if decision.info:
+                box.mount(Static(info, classes="decision-info"))
             box.mount(field)
             self.call_after_refresh(lambda: self.query_one("#resolve-body").scroll_end(
                 animate=False))
@@ -452,6 +474,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.decision = None
         if secret_handoff:
             self.query_one("#resolve-decision", Vertical).remove_children()
+            self._pin(None)
             self.app.push_screen(PrivacyScreen(
                 f"Answer recorded. Pass the keyboard back to {self.session.viewer_name()}."),
                 lambda _: self._compute())
@@ -503,6 +526,13 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             out.append("Nothing changes.\n", style="dim")
         out.append("Enter (or ^e) applies; esc cancels: nothing is changed until then.",
                    style="italic")
+        pinned = Text("Result: ", style="bold")
+        pinned.append(e.summary)
+        if e.rolls:
+            first = e.rolls[0]
+            pinned.append(f"\nroll {first.n} · {first.purpose}: ", style="bold")
+            pinned.append(first.describe())
+        self._pin(pinned)
         self.query_one("#resolve-review", Static).update(out)
         self.query_one("#btn-apply", Button).focus()
         self.call_after_refresh(lambda: self.query_one("#resolve-review").scroll_visible(
