@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from campaign_tui.core import param_words
 from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
@@ -323,8 +324,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         empty = self._missing_field()
         if empty is not None:
             # said in the table's words, with the field to fill focused
-            what = empty.param.help or empty.param.name.replace("_", " ")
-            self._error(f"{self.title_text}: choose {what}.")
+            verb = "choose" if empty.param.type in param_words.CHOSEN else "give"
+            self._error(f"{self.title_text}: {verb} {param_words.what(empty.param)}.")
             empty.widget.focus()
             self._set_stage("form")
             return
