@@ -19,8 +19,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
 from collections.abc import Sequence
+from typing import Any
 
 from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage

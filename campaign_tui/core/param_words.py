@@ -33,6 +33,12 @@ def what(param: Param) -> str:
     return phrase
 
 
+def verb(param: Param) -> str:
+    """"choose" what is picked from a list, "give" what is typed."""
+    picked = param.type in CHOSEN or param.choices or param.candidates is not None
+    return "choose" if picked else "give"
+
+
 def _subject(defn: ActionDef, given: dict[str, Any], state: State | None) -> str:
     """The action's title, with the unit or formation it is about when one is given."""
     if state is None:
@@ -48,8 +54,7 @@ def _subject(defn: ActionDef, given: dict[str, Any], state: State | None) -> str
 
 def missing(defn: ActionDef, param: Param, given: dict[str, Any],
             state: State | None = None) -> ParamProblem:
-    verb = "choose" if param.type in CHOSEN else "give"
-    return ParamProblem(f"{_subject(defn, given, state)}: {verb} {what(param)}.",
+    return ParamProblem(f"{_subject(defn, given, state)}: {verb(param)} {what(param)}.",
                         {"action": defn.kind, "param": param.name, "problem": "missing"})
 
 

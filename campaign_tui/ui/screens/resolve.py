@@ -324,8 +324,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         empty = self._missing_field()
         if empty is not None:
             # said in the table's words, with the field to fill focused
-            verb = "choose" if empty.param.type in param_words.CHOSEN else "give"
-            self._error(f"{self.title_text}: {verb} {param_words.what(empty.param)}.")
+            self._error(f"{self.title_text}: {param_words.verb(empty.param)} "
+                        f"{param_words.what(empty.param)}.")
             empty.widget.focus()
             self._set_stage("form")
             return
