@@ -71,12 +71,13 @@ class InputDialog(Dialog):
     """Ask for one line of text; returns it (None on escape)."""
 
     def __init__(self, title: str, message: str | Text = "", value: str = "",
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", type: str = "text") -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.message = message
         self.value = value
         self.placeholder = placeholder
+        self.type = type  # "integer" or "number": the field refuses letters
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
@@ -84,7 +85,8 @@ class InputDialog(Dialog):
             if self.message:
                 msg = self.message if isinstance(self.message, Text) else Text(self.message)
                 yield Static(msg, classes="dialog-message")
-            yield Entry(self.value, placeholder=self.placeholder, compact=True, id="answer")
+            yield Entry(self.value, placeholder=self.placeholder, compact=True, id="answer",
+                        type=self.type)  # type: ignore[arg-type]
             yield Static(Text("enter confirms, esc cancels", style="dim"))
         yield Footer(compact=True)
 

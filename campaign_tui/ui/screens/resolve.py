@@ -36,9 +36,11 @@ from campaign_tui.ui.screens.dialogs import (
     PickEntry,
     PrivacyScreen,
 )
+from campaign_tui.ui.screens.editor import StructuredEditor
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
+from campaign_tui.ui.widgets.shapes import shape_for
 
 if TYPE_CHECKING:
     from campaign_tui.core.actions import Param
@@ -166,8 +168,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                                       style="italic"), id="resolve-rolls")
                 with Vertical(id="resolve-form"):
                     for p in self.params:
+                        shape = shape_for(self.kind, p, self.candidates.get(p.name))
                         yield ParamField(p, self.prefill.get(p.name), self.hints.get(p.name),
-                                         self._describe_ids)
+                                         self._describe_ids, shape, self._name_of)
                 yield Static("", id="resolve-sofar")
                 yield Vertical(id="resolve-decision")
                 yield Static("", id="resolve-review")
@@ -256,6 +259,31 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.rolled = False
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
+
+    def _name_of(self, ident: str) -> str:
+        """An id in words (a unit's label, a formation's or a side's name)."""
+        view = self.view
+        if ident in view.units:
+            return view.units[ident].label
+        if ident in view.formations:
+            return view.formations[ident].name
+        if ident in view.sides:
+            return view.sides[ident].name
+        return ident
+
+    def on_param_field_edit_request(self, event: ParamField.EditRequest) -> None:
+        event.stop()
+        field = event.field
+        assert field.shape is not None
+
+        def done(value: Any) -> None:
+            if value is not None:
+                field.set_structured(value)
+            field.widget.focus()
+
+        title = field.param.name.replace("_", " ").capitalize()
+        self.app.push_screen(StructuredEditor(title, field.shape, field.structured, self.view,
+                                              self._params(), self._name_of), done)
 
     def on_param_field_pick_request(self, event: ParamField.PickRequest) -> None:
         event.stop()
