@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -18,11 +17,12 @@ from textual.widgets.selection_list import Selection
 from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.widgets.entry import Entry
 from campaign_tui.ui.widgets.marks import MarkedSelectionList
 
 
-class Dialog(ModalScreen[Any]):
+class Dialog(ClosesOnce):
     """Base: escape cancels (dismisses with None)."""
 
     CMDS: ClassVar = (C.CANCEL, C.HELP)
@@ -244,7 +244,7 @@ class EntityPicker(Dialog):
             self.dismiss([ol.get_option_at_index(ol.highlighted).id])
 
 
-class PrivacyScreen(ModalScreen[bool]):
+class PrivacyScreen(ClosesOnce):
     """Hides everything while the keyboard changes hands."""
 
     BINDINGS: ClassVar = [Binding("enter", "done", "I am ready", show=True)]

@@ -22,7 +22,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from campaign_tui.core import param_words
@@ -37,6 +36,7 @@ from campaign_tui.ui.screens.dialogs import (
     PrivacyScreen,
 )
 from campaign_tui.ui.screens.editor import StructuredEditor
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
@@ -58,7 +58,7 @@ PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused fie
              "order of battle", "pick")
 
 
-class ResolveDialog(ModalScreen["Outcome | None"]):
+class ResolveDialog(ClosesOnce):
     """The resolve dialog: parameters, decisions, roll, review, apply."""
 
     DROPDOWN_MAX = 60  # more candidates than this stay a typed field
@@ -190,7 +190,18 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def _fit(self, height: int) -> None:
         # title, buttons, error line, borders and footer stay visible; the body scrolls
-        self.query_one("#resolve-body").styles.max_height = max(4, height - 10)
+        for body in self.query("#resolve-body"):
+            body.styles.max_height = max(4, height - 10)
+
+    # Work asked for "after the next refresh" may come after the dialog closed (keys typed
+    # fast): it then finds nothing and does nothing, instead of stopping the program.
+    def _scroll_to_end(self) -> None:
+        for body in self.query("#resolve-body"):
+            body.scroll_end(animate=False)
+
+    def _scroll_to_review(self) -> None:
+        for review in self.query("#resolve-review"):
+            review.scroll_visible(top=True, animate=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._set_ready)
@@ -202,7 +213,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         fields = list(self.query(ParamField))
         chosen = [f for f in fields if f.param.name == self.focus_field] or fields
         if chosen:
-            chosen[0].widget.focus()
+            chosen[0].focus_widget()
         else:
             self.call_after_refresh(self.action_roll)
 
@@ -238,7 +249,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                 except Exception:  # a field with a fixed list of hexes refuses others
                     self.notify(f"{place} is not one of this field's choices.",
                                 severity="warning", timeout=4)
-            field.widget.focus()
+            field.focus_widget()
 
         open_map(self, pick=field.param.name, current=field.value(), done=done)
 
@@ -279,7 +290,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         def done(value: Any) -> None:
             if value is not None:
                 field.set_structured(value)
-            field.widget.focus()
+            field.focus_widget()
 
         title = field.param.name.replace("_", " ").capitalize()
         self.app.push_screen(StructuredEditor(title, field.shape, field.structured, self.view,
@@ -318,7 +329,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         def done(ids: list[str] | None) -> None:
             if ids is not None:
                 field.set_ids(ids)
-            field.widget.focus()
+            field.focus_widget()
 
         self.app.push_screen(EntityPicker(f"Pick {p.name}", entries, multi, field.ids()), done)
 
@@ -336,6 +347,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def action_roll(self) -> None:
         """Run the action as a preview: a decision to take, or the result to review."""
+        if not self.is_attached or not self.query("#resolve-error"):
+            return  # closed (or not drawn yet) when a fast key or a refresh asked
         if self.stage == "decide" and self.decision is not None:
             field = self.query(DecisionField).first()
             if field is not None:
@@ -354,7 +367,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             # said in the table's words, with the field to fill focused
             self._error(f"{self.title_text}: {param_words.verb(empty.param)} "
                         f"{param_words.what(empty.param)}.")
-            empty.widget.focus()
+            empty.focus_widget()
             self._set_stage("form")
             return
         try:
@@ -417,8 +430,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         def show(_: Any = None) -> None:
             box.mount(Static(head, classes="decision-head"))
             box.mount(field)
-            self.call_after_refresh(lambda: self.query_one("#resolve-body").scroll_end(
-                animate=False))
+            self.call_after_refresh(self._scroll_to_end)
 
         viewer = self.session.viewer
         if decision.secret and who and who not in (viewer, "gm"):
@@ -492,8 +504,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                    style="italic")
         self.query_one("#resolve-review", Static).update(out)
         self.query_one("#btn-apply", Button).focus()
-        self.call_after_refresh(lambda: self.query_one("#resolve-review").scroll_visible(
-            top=True, animate=False))
+        self.call_after_refresh(self._scroll_to_review)
 
     def action_apply(self) -> None:
         if self.stage != "review":
@@ -569,6 +580,6 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         node = event.input
         for i, f in enumerate(fields):
             if node in f.query("Input") and i + 1 < len(fields):
-                fields[i + 1].widget.focus()
+                fields[i + 1].focus_widget()
                 return
         self.action_roll()

@@ -146,10 +146,19 @@ class ParamField(Vertical):
         self.widget.label = self._words()
         self.post_message(self.Edited())
 
+    def focus_widget(self) -> None:
+        """Focus the field's input (nothing before it is drawn: keys typed fast can ask)."""
+        found = self.query(f"#f-{self.param.name}")
+        if found:
+            found.first().focus()
+
     def value(self) -> Any:
         if self.shape is not None:
             return shapes.write(self.shape, self.structured)
-        w = self.widget
+        found = self.query(f"#f-{self.param.name}")
+        if not found:  # not drawn yet (keys typed fast): the value it was opened with
+            return _default_text(self.initial) or None
+        w = found.first()
         if isinstance(w, Checkbox):
             return w.value
         if isinstance(w, Select):
