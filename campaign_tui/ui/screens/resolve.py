@@ -39,6 +39,7 @@ from campaign_tui.ui.screens.editor import StructuredEditor
 from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
 from campaign_tui.ui.widgets.shapes import shape_for
 
@@ -576,10 +577,17 @@ class ResolveDialog(ClosesOnce):
     def on_input_submitted(self, event: Any) -> None:
         """Enter in a form field goes to the next field; in the last one it rolls."""
         event.stop()
+        self._next_field(event.input)
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        """Enter or space on a choice takes it and goes to the next field."""
+        event.stop()
+        self._next_field(event.choices)
+
+    def _next_field(self, node: Any) -> None:
         fields = list(self.query(ParamField))
-        node = event.input
         for i, f in enumerate(fields):
-            if node in f.query("Input") and i + 1 < len(fields):
+            if (node is f.widget or node in f.query("Input")) and i + 1 < len(fields):
                 fields[i + 1].focus_widget()
                 return
         self.action_roll()

@@ -19,12 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, OptionList, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from campaign_tui.ui.text import fmt_value
 from campaign_tui.ui.widgets import shapes
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.entry import Entry
 from campaign_tui.ui.widgets.shapes import Shape
 
@@ -101,9 +102,8 @@ class ParamField(Vertical):
             options = self.choices if self.choices is not None else [(c, c) for c in p.choices]
             values = [v for v, _ in options]
             initial = _default_text(self.initial)
-            yield Select([(lbl, v) for v, lbl in options], allow_blank=not p.required,
-                         value=initial if initial in values else Select.NULL, compact=True,
-                         id=f"f-{p.name}")
+            yield ChoiceList(options, initial if initial in values else None,
+                             allow_blank=not p.required, id=f"f-{p.name}")
         elif kind == "bool":
             yield Checkbox("yes", bool(self.initial), compact=True, id=f"f-{p.name}")
         elif kind in ENTITY_TYPES:
@@ -161,8 +161,8 @@ class ParamField(Vertical):
         w = found.first()
         if isinstance(w, Checkbox):
             return w.value
-        if isinstance(w, Select):
-            return None if w.value is Select.NULL else w.value
+        if isinstance(w, ChoiceList):
+            return w.value
         text = w.value.strip()
         return text or None
 
@@ -183,7 +183,7 @@ class ParamField(Vertical):
         self._echo()
         self.post_message(self.Edited())
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_list_changed(self, event: ChoiceList.Changed) -> None:
         self.post_message(self.Edited())
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
