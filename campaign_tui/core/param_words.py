@@ -46,9 +46,9 @@ def _subject(defn: ActionDef, given: dict[str, Any], state: State | None) -> str
     for p in defn.params:
         value = given.get(p.name)
         if p.type == "formation" and isinstance(value, str) and value in state.formations:
-            return f"{defn.title} ({state.formations[value].name})"
+            return f"{defn.title}, {state.formations[value].name}"
         if p.type == "unit" and isinstance(value, str) and value in state.units:
-            return f"{defn.title} ({state.units[value].label})"
+            return f"{defn.title}, {state.units[value].label}"
     return defn.title
 
 

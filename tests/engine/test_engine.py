@@ -51,7 +51,7 @@ def test_bad_parameters_are_refused_and_change_nothing(demo_engine):
     before = e.state.to_dict()
     with pytest.raises(InvalidInput, match="no unit 'ghost' in this campaign"):
         e.perform("move", {"unit": "ghost", "to": "x"})
-    with pytest.raises(ParamProblem, match=r"Move a unit \(A Infantry\): give the hex \(To\)\.") as missing:
+    with pytest.raises(ParamProblem, match=r"Move a unit, A Infantry: give the hex \(To\)\.") as missing:
         e.perform("move", {"unit": "a-inf"})
     assert missing.value.details == {"action": "move", "param": "to", "problem": "missing"}
     with pytest.raises(InvalidInput, match="unknown parameter"):
