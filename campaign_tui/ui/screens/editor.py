@@ -227,8 +227,9 @@ class StructuredEditor(Dialog):
             return
         options = shape.options(self.view, self.params)
         if options is not None:
-            taken = set(exclude or []) | (set() if single or shape.kind == "int" else
-                                          set(self.value) if self.shape.kind == "list" else set())
+            taken = set(exclude or [])
+            if not single and self.shape.kind == "list":
+                taken |= set(self.value)  # a list of picks names each once
             entries = [PickEntry(o, self._pick_label(shape, o), f"{o} {self.name_of(o)}".lower())
                        for o in options if o not in taken]
             if not entries:

@@ -44,7 +44,10 @@ class ChoiceList(Vertical):
     def __init__(self, options: Sequence[tuple[str, str]], value: str | None = None,
                  allow_blank: bool = False, **kw: Any) -> None:
         super().__init__(**kw)
-        self.options = ([(NONE, "(none)")] if allow_blank else []) + list(options)
+        self.options: list[tuple[str, str]] = [(NONE, "(none)")] if allow_blank else []
+        for option, label in options:  # each value once (a row's id is its value)
+            if option not in [v for v, _ in self.options]:
+                self.options.append((option, label))
         values = [v for v, _ in self.options]
         self._value: str | None = value if value in values else (
             values[0] if values and not allow_blank else None)
@@ -92,6 +95,9 @@ class ChoiceList(Vertical):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if self.screen.focused is not self.list:  # the list drawn or refilled: no choice
+            self._highlight()
+            return
         if event.option.id is not None and event.option.id != self._value:
             self._value = event.option.id
             self.post_message(self.Changed(self))
