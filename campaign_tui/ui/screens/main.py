@@ -324,6 +324,10 @@ class MainScreen(CampaignScreen):
                     hints: dict[str, list[tuple[str, str]]] | None = None) -> None:
         from campaign_tui.ui.screens.resolve import ResolveDialog
 
+        if self.app.screen is not self:
+            # a key typed fast reached this screen before the dialog it opened was drawn:
+            # it opens nothing more (stacked dialogs left a blank, frozen screen)
+            return
         tree = self.query_one(OobTree)
         dialog = ResolveDialog(self.session, kind, title, params, help, prefill, hints,
                                marks=sorted(tree.marks), cursor=self._cursor_unit())

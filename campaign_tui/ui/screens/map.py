@@ -12,14 +12,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from campaign_tui.ui.mapmodel import ZOOMS, MapModel
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.widgets.mapview import MapView
 
 
-class MapScreen(ModalScreen[str | None]):
+class MapScreen(ClosesOnce):
     """Arrows move, +/- zoom, `h` hex numbers, `/` finds, Enter shows (or picks)."""
 
     DEFAULT_CSS = """

@@ -23,9 +23,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from campaign_tui.core import param_words
 from campaign_tui.core.dice import DiceExpr
 from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.ui import commands as C
@@ -37,9 +37,13 @@ from campaign_tui.ui.screens.dialogs import (
     PickEntry,
     PrivacyScreen,
 )
+from campaign_tui.ui.screens.editor import StructuredEditor
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
+from campaign_tui.ui.widgets.shapes import shape_for
 
 if TYPE_CHECKING:
     from campaign_tui.core.actions import Param
@@ -60,7 +64,7 @@ ONE_DIE = C.Cmd("one-die", "ctrl+t", "One die", "The program rolls the held die 
                 "roll_one")
 
 
-class ResolveDialog(ModalScreen["Outcome | None"]):
+class ResolveDialog(ClosesOnce):
     """The resolve dialog: parameters, decisions, roll, review, apply."""
 
     DROPDOWN_MAX = 60  # more candidates than this stay a typed field
@@ -175,8 +179,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                                       style="italic"), id="resolve-rolls")
                 with Vertical(id="resolve-form"):
                     for p in self.params:
+                        shape = shape_for(self.kind, p, self.candidates.get(p.name))
                         yield ParamField(p, self.prefill.get(p.name), self.hints.get(p.name),
-                                         self._describe_ids)
+                                         self._describe_ids, shape, self._name_of)
                 yield Static("", id="resolve-sofar")
                 yield Vertical(id="resolve-decision")
                 yield Static("", id="resolve-review")
@@ -196,10 +201,11 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def _fit(self, height: int) -> None:
         # title, the pinned question, buttons, error line, borders and footer stay visible;
-        # the body scrolls
-        question = self.query_one("#resolve-question")
-        pinned = question.virtual_size.height if question.display else 0
-        self.query_one("#resolve-body").styles.max_height = max(4, height - 10 - pinned)
+        # the body scrolls. Called after a refresh: the dialog may be gone by then.
+        for question in self.query("#resolve-question"):
+            pinned = question.virtual_size.height if question.display else 0
+            for body in self.query("#resolve-body"):
+                body.styles.max_height = max(4, height - 10 - pinned)
 
     def _pin(self, question: Text | None) -> None:
         """The question of the stage (the decision asked, or the result and its first
@@ -213,6 +219,16 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         body = self.query_one("#resolve-body", VerticalScroll)
         body.scroll_to(y=body.scroll_y + pages * max(1, body.size.height - 1), animate=False)
 
+    # Work asked for "after the next refresh" may come after the dialog closed (keys typed
+    # fast): it then finds nothing and does nothing, instead of stopping the program.
+    def _scroll_to_end(self) -> None:
+        for body in self.query("#resolve-body"):
+            body.scroll_end(animate=False)
+
+    def _scroll_to_review(self) -> None:
+        for review in self.query("#resolve-review"):
+            review.scroll_visible(top=True, animate=False)
+
     def on_mount(self) -> None:
         self.call_after_refresh(self._set_ready)
         self._fit(self.app.size.height)
@@ -223,7 +239,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         fields = list(self.query(ParamField))
         chosen = [f for f in fields if f.param.name == self.focus_field] or fields
         if chosen:
-            chosen[0].widget.focus()
+            chosen[0].focus_widget()
         else:
             self.call_after_refresh(self.action_roll)
 
@@ -259,7 +275,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                 except Exception:  # a field with a fixed list of hexes refuses others
                     self.notify(f"{place} is not one of this field's choices.",
                                 severity="warning", timeout=4)
-            field.widget.focus()
+            field.focus_widget()
 
         open_map(self, pick=field.param.name, current=field.value(), done=done)
 
@@ -281,6 +297,31 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.typed_ahead = []
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
+
+    def _name_of(self, ident: str) -> str:
+        """An id in words (a unit's label, a formation's or a side's name)."""
+        view = self.view
+        if ident in view.units:
+            return view.units[ident].label
+        if ident in view.formations:
+            return view.formations[ident].name
+        if ident in view.sides:
+            return view.sides[ident].name
+        return ident
+
+    def on_param_field_edit_request(self, event: ParamField.EditRequest) -> None:
+        event.stop()
+        field = event.field
+        assert field.shape is not None
+
+        def done(value: Any) -> None:
+            if value is not None:
+                field.set_structured(value)
+            field.focus_widget()
+
+        title = field.param.name.replace("_", " ").capitalize()
+        self.app.push_screen(StructuredEditor(title, field.shape, field.structured, self.view,
+                                              self._params(), self._name_of), done)
 
     def on_param_field_pick_request(self, event: ParamField.PickRequest) -> None:
         event.stop()
@@ -315,7 +356,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         def done(ids: list[str] | None) -> None:
             if ids is not None:
                 field.set_ids(ids)
-            field.widget.focus()
+            field.focus_widget()
 
         self.app.push_screen(EntityPicker(f"Pick {p.name}", entries, multi, field.ids()), done)
 
@@ -333,6 +374,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def action_roll(self) -> None:
         """Run the action as a preview: a decision to take, or the result to review."""
+        if not self.is_attached or not self.query("#resolve-error"):
+            return  # closed (or not drawn yet) when a fast key or a refresh asked
         if self.stage == "decide" and self.decision is not None:
             field = self.query(DecisionField).first()
             if field is not None:
@@ -359,9 +402,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         empty = self._missing_field()
         if empty is not None:
             # said in the table's words, with the field to fill focused
-            what = empty.param.help or empty.param.name.replace("_", " ")
-            self._error(f"{self.title_text}: choose {what}.")
-            empty.widget.focus()
+            self._error(f"{self.title_text}: {param_words.verb(empty.param)} "
+                        f"{param_words.what(empty.param)}.")
+            empty.focus_widget()
             self._set_stage("form")
             return
         try:
@@ -435,8 +478,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             if decision.info:
                 box.mount(Static(info, classes="decision-info"))
             box.mount(field)
-            self.call_after_refresh(lambda: self.query_one("#resolve-body").scroll_end(
-                animate=False))
+            self.call_after_refresh(self._scroll_to_end)
 
         viewer = self.session.viewer
         if decision.secret and who and who not in (viewer, "gm"):
@@ -535,8 +577,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self._pin(pinned)
         self.query_one("#resolve-review", Static).update(out)
         self.query_one("#btn-apply", Button).focus()
-        self.call_after_refresh(lambda: self.query_one("#resolve-review").scroll_visible(
-            top=True, animate=False))
+        self.call_after_refresh(self._scroll_to_review)
 
     def action_apply(self) -> None:
         if self.stage != "review":
@@ -608,10 +649,17 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
     def on_input_submitted(self, event: Any) -> None:
         """Enter in a form field goes to the next field; in the last one it rolls."""
         event.stop()
+        self._next_field(event.input)
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        """Enter or space on a choice takes it and goes to the next field."""
+        event.stop()
+        self._next_field(event.choices)
+
+    def _next_field(self, node: Any) -> None:
         fields = list(self.query(ParamField))
-        node = event.input
         for i, f in enumerate(fields):
-            if node in f.query("Input") and i + 1 < len(fields):
-                fields[i + 1].widget.focus()
+            if (node is f.widget or node in f.query("Input")) and i + 1 < len(fields):
+                fields[i + 1].focus_widget()
                 return
         self.action_roll()
