@@ -216,7 +216,11 @@ class SideMap(Vertical):
         views = self.query(MapView)
         if not place or not views:
             return
-        lines = views.first().model.details(place)
-        text = "; ".join(line.strip() for line in lines[:3])
+        model = views.first().model
+        head, *rest = model.details(place)
+        # one line: the place, then what stands there (what a player looks for), then facts
+        standing = len(model.located.get(place, []))
+        facts, units = (rest[:-standing], rest[-standing:]) if standing else (rest, [])
+        text = "; ".join(line.strip() for line in [head, *units, *facts])
         self.query_one("#side-map-place", Static).update(Text(text, no_wrap=True,
                                                               overflow="ellipsis"))
