@@ -20,11 +20,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from campaign_tui.ui.mapmodel import MapModel, moved, visible
-
 if TYPE_CHECKING:
     from typing import Self
 
+    from campaign_tui.ui.mapmodel import MapModel
     from campaign_tui.ui.session import Session
 
 
@@ -93,6 +92,8 @@ class MapView(Widget, can_focus=True):
                 super().refresh(Region(0, y, width, 1))
 
     def action_move(self, dx: int, dy: int) -> None:
+        from campaign_tui.ui.mapmodel import moved
+
         self.go(moved(self.model, self.cursor, dx, dy))
 
     def action_choose(self) -> None:
@@ -138,6 +139,8 @@ class MapView(Widget, can_focus=True):
         key = (self.cursor, self.zoom, self.numbers, id(self.model), width, height)
         if key == self._rows_key:
             return self._rows
+        from campaign_tui.ui.mapmodel import visible
+
         m = self.model
         if not m.is_hex:
             if not m.places:
@@ -197,6 +200,8 @@ class SideMap(Vertical):
         if key == self.shown_for:  # nothing changed since the last picture
             return
         self.shown_for = key
+        from campaign_tui.ui.mapmodel import MapModel  # not at import: 80x24 has no side map
+
         model = MapModel.of(session)
         views = self.query(MapView)
         if views:
