@@ -34,10 +34,13 @@ WAIT = 20.0  # seconds to wait for one expected screen
 # Enter that applies the result shown, done when the top bar counts one more unsaved action.
 COMBAT: dict[str, list[tuple[str, str]]] = {
     # Romans: the front skirmisher (the move's first candidate: nearest the enemy) runs
-    # four hexes to the Sabine axemen; after the Sabines' defensive fire, it attacks them
+    # four hexes to the Sabine axemen (the path's editor: enter, a, the hexes typed at
+    # once, enter, ^n keeps them); after the Sabines' defensive fire, it attacks them
     # (attacker and target are the only candidates, filled in); the die is typed: 4
     "prestags": [("n", "Movement Phase"), ("1", "Move a unit"), ("type:a-sk-04", ""),
-                 ("Enter", ""), ("type:0914,1015,1115,1216", ""), ("C-r", "Result:"),
+                 ("Enter", ""), ("Enter", "Add"), ("a", "hex numbers"),
+                 ("type:0914,1015,1115,1216", ""), ("Enter", "4 rows"), ("C-n", ""),
+                 ("C-r", "Result:"),
                  ("*apply*", ""), ("n", "Defensive Fire"), ("n", "Melee"),
                  ("1", "Melee attack"), ("C-r", "Ready to roll"), ("type:4", ""),
                  ("Enter", "Result:"), ("*apply*", "")],

@@ -55,7 +55,9 @@ async def test_prestags_first_melee_with_a_typed_die(home_places: Places) -> Non
         e = engine(app)
         assert e.state.units["a-sk-04"].location == "hex:0814"   # the front of the Romans
         await press(pilot, "n", "1")                            # movement: move
-        await press(pilot, *keys("a-sk-04"), "enter", *keys("0914,1015,1115,1216"), "ctrl+r")
+        await press(pilot, *keys("a-sk-04"), "enter",             # the path's editor:
+                    "enter", "a", *keys("0914,1015,1115,1216"), "enter",  # hexes typed at once
+                    "ctrl+n", "ctrl+r")
         await press(pilot, "enter")
         assert e.state.units["a-sk-04"].location == "hex:1216"
         await press(pilot, "n", "n", "1")                       # past defensive fire: melee

@@ -246,6 +246,11 @@ class StructuredEditor(Dialog):
         typ = "integer" if shape.kind == "int" else "text"
         what = {"hex": "a hex number", "int": "a whole number"}.get(shape.kind, shape.help
                                                                      or "the value")
+        # adding to a list of hexes, several may be typed at once, in order ("0914,1015")
+        several = not single and self.shape.kind == "list" and shape.kind == "hex"
+        if several:
+            what = "hex numbers, in order (commas or spaces between)"
+            typ = "text"
 
         def typed(text: str | None) -> None:
             text = (text or "").strip()
@@ -257,7 +262,7 @@ class StructuredEditor(Dialog):
                 except ValueError:
                     self.notify(f"{text!r} is not a whole number.", severity="warning")
                 return
-            done(text)
+            done(text.replace(",", " ").split() if several else text)
 
         self.app.push_screen(InputDialog(title, f"Type {what}.", "" if current is None
                                          else str(current), what, typ), typed)
