@@ -148,7 +148,8 @@ class Bench:
         for line in self.log.read_text().splitlines():
             parts = line.split()
             if len(parts) >= 3 and parts[1] == kind and float(parts[0]) > after:
-                pid = int(parts[-1])
+                # "T update PID"; "T painted ELAPSED PID CPU" (the app's start-up line)
+                pid = int(parts[2] if kind == "update" else parts[3])
                 out.setdefault(pid, float(parts[0]))
         return out
 
