@@ -66,6 +66,11 @@ class RemoteSession:
     def own_viewer(self) -> str:
         return self.seat_info.viewer
 
+    @property
+    def own_side(self) -> str | None:
+        """A side's seat acts for its own side only (the GM's seat for any)."""
+        return None if self.own_viewer == GM else self.own_viewer
+
     # -- who is looking: a side's seat never looks as anyone else -----------------------------
     @property
     def viewer(self) -> str:

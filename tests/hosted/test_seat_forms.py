@@ -1,0 +1,50 @@
+"""A side's seat fills in forms for its own side: a side parameter offers that side alone
+(filled in), whichever side the seat is, on a real rule set (PRESTAGS' simultaneous plots)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Select
+
+from campaign_tui.hosted.seat_client import SeatApp
+from campaign_tui.store.paths import Places
+from campaign_tui.ui.screens.resolve import ResolveDialog
+from tests.hosted.helpers import ThreadTable
+from tests.rulesets.prestags.helpers import deployed
+from tests.secrets.cases import save_engine
+
+
+@pytest.fixture
+def prestags_table(home_places: Places, tmp_path: Path) -> Iterator[ThreadTable]:
+    path = save_engine(deployed({"simultaneous": True}), tmp_path / "prestags")
+    t = ThreadTable(home_places, path)
+    try:
+        yield t
+    finally:
+        t.stop()
+
+
+def side_options(dialog: ResolveDialog) -> list[Any]:
+    select = dialog.query_one("#f-side", Select)
+    return [value for _label, value in select._options if value is not Select.BLANK]
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+async def test_a_side_seat_plots_for_its_own_side(prestags_table: ThreadTable,
+                                                  side: str) -> None:
+    session = prestags_table.seat(f"player-{side}", side)
+    assert session.engine.state.step == "PLOT"
+    app = SeatApp(prestags_table.places, session, blink=False, theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        defn = session.engine.action_def("plot")
+        app.main_screen.open_action("plot", defn.title, defn.params, defn.help)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ResolveDialog)
+        assert side_options(dialog) == [side]
+        assert dialog.query_one("#f-side", Select).value == side
