@@ -14,6 +14,7 @@ from campaign_tui.hosted.seat_client import SeatApp
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from tests.hosted.helpers import ThreadTable
+from tests.ui.helpers import screen_text
 from tests.rulesets.prestags.helpers import deployed
 from tests.secrets.cases import save_engine
 
@@ -48,3 +49,57 @@ async def test_a_side_seat_plots_for_its_own_side(prestags_table: ThreadTable,
         assert isinstance(dialog, ResolveDialog)
         assert side_options(dialog) == [side]
         assert dialog.query_one("#f-side", Select).value == side
+
+
+async def test_sealing_from_the_palette_after_closing_the_form(prestags_table: ThreadTable
+                                                               ) -> None:
+    session = prestags_table.seat("player-A", "A")
+    app = SeatApp(prestags_table.places, session, blink=False, theme="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        defn = session.engine.action_def("plot")
+        app.main_screen.open_action("plot", defn.title, defn.params, defn.help)
+        await pilot.pause()
+        app.screen.query_one("#f-orders").value = "a-bw-01 OF 0508"
+        await pilot.press("ctrl+r")                 # roll: the review
+        await pilot.pause()
+        await pilot.press("ctrl+e")                 # apply
+        await pilot.pause()
+        app.main_screen.open_action("plot", defn.title, defn.params, defn.help)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Table: seal my")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert session.wait_for(lambda: "A" in session.table.get("sealed", []))
+        await pilot.pause(0.3)
+        assert app.is_running
+        assert "Your orders are sealed" in screen_text(app)
+
+
+async def test_table_news_never_reach_a_main_screen_not_in_place(prestags_table: ThreadTable
+                                                                 ) -> None:
+    """What the table sends goes to the main screen in the stack; a main screen not (or no
+    longer) composed is left alone rather than crashing the seat (NoMatches '#topbar')."""
+    from campaign_tui.ui.screens.main import MainScreen
+
+    session = prestags_table.seat("player-B", "B")
+    app = SeatApp(prestags_table.places, session, blink=False, theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        live = app.main_screen
+        stray = MainScreen()
+        stray.update_topbar()                       # not composed: nothing to update
+        app.main_screen = stray
+        gm = prestags_table.seat("gm", None)
+        gm.table_op("pause", flag=True)
+        await pilot.pause(0.5)
+        assert app.is_running
+        app.main_screen = live
+        app._table_news()
+        await pilot.pause()
+        assert "paused" in screen_text(app)

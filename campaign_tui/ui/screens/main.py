@@ -182,7 +182,8 @@ class MainScreen(CampaignScreen):
         bar.append(f" · {e.where()}")
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
-        self.query_one("#topbar", Static).update(bar)
+        for topbar in self.query("#topbar").results(Static):  # none while (un)composing
+            topbar.update(bar)
 
     def campaign_changed(self, outcome: Outcome) -> None:
         """Called after every committed action (including undo and redo)."""
