@@ -120,7 +120,12 @@ class RemoteSession:
         if self.seat_info.name in self.table.get("locked", []):
             notes.append("The GM has locked your seat.")
         if self.table.get("waiting_names"):
-            notes.append("Sealed orders: waiting for " + ", ".join(self.table["waiting_names"]))
+            away = set(self.table.get("away", []))
+            notes.append("Sealed orders: waiting for " + ", ".join(
+                f"{n} (not connected)" if n in away else n
+                for n in self.table["waiting_names"]))
+        if "present" in self.table:
+            notes.append("At the table: " + (", ".join(self.table["present"]) or "nobody"))
         if self.own_viewer in self.table.get("sealed", []):
             notes.append("Your orders are sealed (palette: Unseal my orders to change them).")
         return "".join(f"\n{n}" for n in notes)

@@ -182,19 +182,34 @@ class TableServer:
         self._broadcast_table()
 
     # -- the table's own facts --------------------------------------------------------------
-    def table_info(self) -> dict[str, Any]:
+    def table_info(self, viewer: str = GM) -> dict[str, Any]:
+        """The table's facts for *viewer*: who is waited for (and which of them has no seat
+        connected now); the GM also gets who is connected."""
         e = self.engine
         assert self.seals is not None
         waiting = self.seals.waiting(e)
-        return {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
+        seated = {c.seat.side for c in self.connections}
+        info = {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
                 "problem": self.problem,
                 "waiting": waiting, "waiting_names": [e.actor_name(s) for s in waiting],
+                "away": [e.actor_name(s) for s in waiting if s not in seated],
                 "sealed": sorted(self.seals.sealed & set(self.seals.involved(e)))}
+        if viewer == GM:
+            info["present"] = [f"{c.seat.name} ({e.actor_name(c.viewer)})"
+                               for c in self.connections]
+        return info
 
-    def _broadcast_table(self) -> None:
-        data = P.encode(self.table_info())
-        for conn in self.connections:
-            conn.send(data)
+    def _table_for(self, viewer: str) -> dict[str, Any]:
+        return {k: v for k, v in self.table_info(viewer).items() if k != "t"}
+
+    def _broadcast_table(self, skip: Connection | None = None) -> None:
+        """Every seat gets the table's facts (on a seal, a pause, a lock, a seat arriving
+        or leaving)."""
+        for viewer in {c.viewer for c in self.connections}:
+            data = P.encode(self.table_info(viewer))
+            for conn in self.connections:
+                if conn.viewer == viewer and conn is not skip:
+                    conn.send(data)
 
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
@@ -205,12 +220,11 @@ class TableServer:
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
-        table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
             seats = [c for c in self.connections if c.viewer == viewer]
             try:
                 data = P.encode({**self._feed(viewer).update(list(outcome.events)),
-                                 "table": table})
+                                 "table": self._table_for(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
                 self.feeds.pop(viewer, None)
@@ -247,6 +261,8 @@ class TableServer:
         finally:
             if conn is not None and conn in self.connections:
                 self.connections.remove(conn)
+                with contextlib.suppress(Exception):   # the others learn who left
+                    self._broadcast_table()
             writer.close()
 
     def _hello(self, line: bytes | object, writer: asyncio.StreamWriter) -> Connection | None:
@@ -269,11 +285,9 @@ class TableServer:
         assert self.seals is not None
         if seat.side is not None:
             self.seals.seat_joined(seat.side)
-        table = {k: v for k, v in self.table_info().items() if k != "t"}
-        conn.send(P.encode({**self._feed(conn.viewer).sync(), "table": table}))
-        for other in self.connections:      # who is waited for may have changed
-            if other is not conn:
-                other.send(P.encode(self.table_info()))
+        conn.send(P.encode({**self._feed(conn.viewer).sync(),
+                            "table": self._table_for(conn.viewer)}))
+        self._broadcast_table(skip=conn)    # who is here (and waited for) has changed
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:
@@ -415,7 +429,7 @@ class TableServer:
     def _table_request(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
         if op == "info":
-            return self.table_info()
+            return self.table_info(conn.viewer)
         if conn.viewer != GM:
             raise Refused("only the GM runs the table")
         if op == "connected":

@@ -103,3 +103,23 @@ async def test_table_news_never_reach_a_main_screen_not_in_place(prestags_table:
         app._table_news()
         await pilot.pause()
         assert "paused" in screen_text(app)
+
+
+def test_seats_arriving_and_leaving_are_told_to_every_seat(prestags_table: ThreadTable
+                                                           ) -> None:
+    gm = prestags_table.seat("boss", None)
+    a = prestags_table.seat("player-A", "A")
+    b = prestags_table.seat("player-B", "B")
+    a_name = gm.viewer_name("A")
+    assert gm.wait_for(lambda: len(gm.table.get("present", [])) == 3)
+    assert any(p.startswith("player-A") for p in gm.table["present"])
+    assert "At the table: boss (GM)" in gm.status().prompt
+    assert b.wait_for(lambda: a_name in b.table.get("waiting_names", []))
+    assert "present" not in b.table and "At the table" not in b.status().prompt
+    a.close()                                          # A leaves: nobody acts, all are told
+    assert gm.wait_for(lambda: len(gm.table.get("present", [])) == 2)
+    assert b.wait_for(lambda: a_name in b.table.get("away", []))
+    assert f"{a_name} (not connected)" in b.status().prompt
+    a = prestags_table.seat("player-A", "A")           # back again
+    assert b.wait_for(lambda: a_name not in b.table.get("away", []))
+    assert gm.wait_for(lambda: len(gm.table.get("present", [])) == 3)
