@@ -34,6 +34,7 @@ Hook = Callable[[], None]
 
 
 class RemoteSession:
+    hosted = True
     recorder = None
     opened = None
     dirty = False

@@ -80,6 +80,8 @@ class Session:
     def sides(self) -> list[tuple[str, str]]:
         return [(sid, s.name) for sid, s in self.engine.state.sides.items()]
 
+    hosted = False   # one screen of one's own (a hosted table's seat: True)
+
     @property
     def own_side(self) -> str | None:
         """The one side this screen acts for, when it is bound to one (a hosted side's

@@ -144,7 +144,8 @@ class MainScreen(CampaignScreen):
                      and engine.ruleset.quick_setup_why_not(engine.state) is None)
             self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
                                                     session.read_only, session.dice_mode(),
-                                                    quick_setup=quick)
+                                                    quick_setup=quick,
+                                                    hosted=session.hosted)
         except Exception as exc:  # a rule-set fault: say so, keep the session
             self.notify(describe_error(exc), title="Display problem", severity="error",
                         timeout=10)

@@ -1,5 +1,7 @@
-"""A side's seat fills in forms for its own side: a side parameter offers that side alone
-(filled in), whichever side the seat is, on a real rule set (PRESTAGS' simultaneous plots)."""
+"""Seats at a real rule set's secret step (PRESTAGS' simultaneous plots): a side's seat
+fills side parameters with its own side alone, seals from the palette whatever screen is
+on top, hears of seats arriving and leaving, and is not told of the one-screen privacy
+screen."""
 
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ from campaign_tui.hosted.seat_client import SeatApp
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from tests.hosted.helpers import ThreadTable
-from tests.ui.helpers import screen_text
 from tests.rulesets.prestags.helpers import deployed
 from tests.secrets.cases import save_engine
+from tests.ui.helpers import screen_text, static_text
 
 
 @pytest.fixture
@@ -123,3 +125,13 @@ def test_seats_arriving_and_leaving_are_told_to_every_seat(prestags_table: Threa
     a = prestags_table.seat("player-A", "A")           # back again
     assert b.wait_for(lambda: a_name not in b.table.get("away", []))
     assert gm.wait_for(lambda: len(gm.table.get("present", [])) == 3)
+
+
+async def test_a_seat_is_not_told_of_the_privacy_screen(prestags_table: ThreadTable) -> None:
+    session = prestags_table.seat("player-B", "B")
+    app = SeatApp(prestags_table.places, session, blink=False, theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = static_text(app, "#prompt-text")
+        assert "Secret input" in text and "at its own seat" in text
+        assert "F8 privacy" not in text
