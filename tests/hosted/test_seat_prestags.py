@@ -51,6 +51,7 @@ async def test_a_side_seat_plots_for_its_own_side(prestags_table: ThreadTable,
         assert isinstance(dialog, ResolveDialog)
         assert side_options(dialog) == [side]
         assert dialog.query_one("#f-side", Select).value == side
+        assert dialog.focused is dialog.query_one("#f-orders")   # the side is settled
 
 
 async def test_sealing_from_the_palette_after_closing_the_form(prestags_table: ThreadTable

@@ -201,7 +201,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if self.session.dice_mode() == "manual":
             self.query_one("#btn-roll", Button).label = "Go on ^r"
         fields = list(self.query(ParamField))
-        chosen = [f for f in fields if f.param.name == self.focus_field] or fields
+        own = getattr(self.session, "own_side", None)
+        chosen = [f for f in fields if f.param.name == self.focus_field] or [
+            f for f in fields if not (own and f.param.type == "side")] or fields
         if chosen:
             chosen[0].widget.focus()
         else:
