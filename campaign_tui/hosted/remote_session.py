@@ -125,6 +125,8 @@ class RemoteSession:
             notes.append("Sealed orders: waiting for " + ", ".join(
                 f"{n} (not connected)" if n in away else n
                 for n in self.table["waiting_names"]))
+        for question in self.table.get("questions", []):
+            notes.append(f"Question: {question} (play it for them, or settle it)")
         if "present" in self.table:
             notes.append("At the table: " + (", ".join(self.table["present"]) or "nobody"))
         if self.own_viewer in self.table.get("sealed", []):

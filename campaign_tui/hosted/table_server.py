@@ -80,6 +80,7 @@ class TableServer:
         self.locked: set[str] = set()
         self.seals: Seals | None = None
         self.problem = ""       # the last save's failure, shown on every seat
+        self.questions: dict[str, tuple[str, str]] = {}  # side: (action, what it asks the GM)
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -197,6 +198,7 @@ class TableServer:
         if viewer == GM:
             info["present"] = [f"{c.seat.name} ({e.actor_name(c.viewer)})"
                                for c in self.connections]
+            info["questions"] = [text for _action, text in self.questions.values()]
         return info
 
     def _table_for(self, viewer: str) -> dict[str, Any]:
@@ -214,6 +216,9 @@ class TableServer:
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
+        entry = outcome.entry
+        self.questions = {side: q for side, q in self.questions.items()
+                          if side != entry.by and q[0] != entry.kind}
         try:
             campaigns.save(self.opened)
             self.problem = ""
@@ -357,9 +362,10 @@ class TableServer:
 
         if conn.viewer == GM:
             return self._outcome(conn, run(answers))
-        return self._outcome(conn, self._run_as_side(run, answers, by))
+        return self._outcome(conn, self._run_as_side(run, answers, by, action))
 
-    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str) -> Outcome:
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str,
+                     action: str) -> Outcome:
         """Run a side's action taking only the answers that are its own to give: each is
         used once the engine has asked for it, so a side never answers a GM ruling or
         another side's decision (nor overrides a die or a table lookup)."""
@@ -374,12 +380,22 @@ class TableServer:
                     who = "the GM's ruling" if d.side == GM else \
                         f"{e.actor_name(str(d.side))}'s decision"
                     prompt = e.side_view(side).decision(d)[0].prompt
+                    if d.side == GM:
+                        self._ask_gm(side, action, prompt)
                     raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
                                   "settle it first") from None
                 key = d.answer_key(answers)
                 if key is None or key in given:
                     raise
                 given[key] = answers[key]
+
+    def _ask_gm(self, side: str, action: str, prompt: str) -> None:
+        """A side's action waits on a GM ruling: the question is shown on the GM's seat
+        until that side acts again or the GM plays that action."""
+        title = self.engine.action_def(action).title if action != "advance" else "Advance"
+        self.questions[side] = (action, f"{self.engine.actor_name(side)} asks the GM's "
+                                        f"ruling for {title}: {prompt}")
+        self._broadcast_table()
 
     def _acting(self, conn: Connection, by: Any) -> str:
         """Who an action is by: a side's seat acts for its side only; the GM's seat for
