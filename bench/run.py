@@ -203,6 +203,7 @@ CAMPAIGN_BENCHES: dict[str, Callable[[Path, str], None]] = {
 SUITES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bench.geometry", ("geometry_distance", "geometry_neighbours")),
     ("bench.ui", ("startup", "keypress", "memory")),
+    ("bench.mapview", ("map_first_paint", "map_cursor")),
     ("bench.hosted", ("hosted_repaint", "hosted_repaint_worst")),
 )
 

@@ -8,13 +8,15 @@ way), save, quit, reopen. It prints one line per rule set:
     TABLE <ruleset_id> keys=<n> seconds=<s> combat=<yes|no>
 
 Every key sent counts (a typed character is one key), from the picker to the first combat
-result, or to the end of the script when it reaches no combat (combat=no). Needs only the
+result applied, or to the end of the walk when it reaches no combat (combat=no); combat=yes
+only when the reopened campaign's log holds that combat with the die typed. Needs only the
 installed package, the standard library and tmux.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -28,13 +30,37 @@ from pathlib import Path
 WAIT = 20.0  # seconds to wait for one expected screen
 
 # after the quick set-up: the keys of each rule set's first turn up to a combat, as
-# (keys, text to wait for). "*answer*" answers the dialog's questions with their defaults
-# (a number question: 1) until the result is shown, then applies it.
+# (keys, text to wait for). "type:TEXT" types TEXT (a key per character); "*apply*" is the
+# Enter that applies the result shown, done when the top bar counts one more unsaved action.
 COMBAT: dict[str, list[tuple[str, str]]] = {
-    # No rule set reaches a combat straight after its quick set-up yet: with the board's
-    # real distances the armies start out of range of each other (PRESTAGS' areas on the
-    # demonstration mapsheet are 10 hexes apart), so the walk stops at the first turn and
-    # says combat=no. A scripted approach march belongs here when one is written.
+    # Romans: the front skirmisher (the move's first candidate: nearest the enemy) runs
+    # four hexes to the Sabine axemen (the path's editor: enter, a, the hexes typed at
+    # once, enter, ^n keeps them); after the Sabines' defensive fire, it attacks them
+    # (attacker and target are the only candidates, filled in); the die is typed: 4
+    "prestags": [("n", "Movement Phase"), ("1", "Move a unit"), ("type:a-sk-04", ""),
+                 ("Enter", ""), ("Enter", "Add"), ("a", "hex numbers"),
+                 ("type:0914,1015,1115,1216", ""), ("Enter", "4 rows"), ("C-n", ""),
+                 ("C-r", "Result:"),
+                 ("*apply*", ""), ("n", "Defensive Fire"), ("n", "Melee"),
+                 ("1", "Melee attack"), ("C-r", "Ready to roll"), ("type:4", ""),
+                 ("Enter", "Result:"), ("*apply*", "")],
+    # CW: no move (task forces already stand next to TOG's); past both detection steps,
+    # TF 2 of the 199th (first of the attackers in contact) declares on the first target
+    # listed (next to it), resolves it, and rolls: the CRT die typed (5), the saving rolls
+    # left to the program
+    "prefect": [("n", "last counteractions"), ("n", "Attacker's detection"),
+                ("n", "Defender's detection"), ("n", "Declare attacks"),
+                ("1", "Declare an attack"), ("F2", "Type to filter"), ("Down", ""),
+                ("space", ""), ("Enter", ""), ("Tab", ""), ("F2", "Type to filter"),
+                ("Enter", ""), ("C-r", "Result:"), ("*apply*", ""), ("n", "Resolve attacks"),
+                ("1", "Resolve a declared"), ("C-r", "Result:"), ("*apply*", ""),
+                ("1", "Ready to roll"), ("type:5", ""), ("Enter", "save against"),
+                ("C-r", "Result:"), ("*apply*", "")],
+}
+# the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
+RESULT: dict[str, tuple[str, int]] = {
+    "prestags": ("melee", 4),
+    "prefect": ("roll_combat", 5),
 }
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
@@ -103,19 +129,6 @@ class Driver:
             time.sleep(0.1)
         raise TimeoutError(f"the program did not quit; the screen shows:\n{self.screen()}")
 
-    def stable(self, gap: float = 0.5, timeout: float = WAIT) -> str:
-        """The screen once it has stopped changing (on a loaded machine a capture taken
-        too soon shows the screen before the last key, and the next key then goes to the
-        wrong place)."""
-        shown = self.settle(gap)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            again = self.settle(gap)
-            if again == shown:
-                return again
-            shown = again
-        return shown
-
     def settle(self, seconds: float = 0.6) -> str:
         time.sleep(seconds)
         return self.screen()
@@ -123,8 +136,8 @@ class Driver:
     def step(self, key: str, expect: str) -> None:
         if key.startswith("type:"):
             self.type(key[5:])
-        elif key == "*answer*":
-            self.answer()
+        elif key == "*apply*":
+            self.apply()
             return
         else:
             self.send(key)
@@ -132,32 +145,30 @@ class Driver:
             self.wait_for(expect)
         self.settle(1.0)  # keys typed while a screen is still being mounted are lost
 
-    def answer(self) -> None:
-        """Answer the dialog's questions with their defaults until the result shows, then
-        apply it (done when the top bar counts one more unsaved action)."""
+    def apply(self) -> None:
+        """Enter on the result shown: applied when the top bar counts one more unsaved
+        action."""
         before = _unsaved(self.screen())
-        for _ in range(25):
-            shown = self.stable()
-            if os.environ.get("TABLE_DEBUG"):
-                print(shown, file=sys.stderr)
-            if _unsaved(shown) > before:
-                self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
-                return
-            if "Result:" in shown:
-                self.send("Enter")
-                deadline = time.monotonic() + WAIT
-                while _unsaved(self.screen()) <= before and time.monotonic() < deadline:
-                    time.sleep(0.2)
-                continue
-            if re.search(r"how many|what is the (range|distance)", shown, re.I):
-                self.type("1")
-            self.send("Enter")
-        raise TimeoutError(f"no result after 25 answers; the screen shows:\n{self.screen()}")
+        self.send("Enter")
+        deadline = time.monotonic() + WAIT
+        while _unsaved(self.screen()) <= before:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"not applied; the screen shows:\n{self.screen()}")
+            time.sleep(0.2)
+        self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
 
 
 def _unsaved(screen: str) -> int:
     m = re.search(r"(\d+) unsaved", screen)
     return int(m.group(1)) if m else 0
+
+
+def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int) -> bool:
+    """The saved log holds the combat, resolved with the die typed at the table."""
+    out = subprocess.run([*cmd, "--home", str(home), "log", "--json", path],
+                         capture_output=True, text=True, check=True).stdout
+    return any(e.get("kind") == kind and e.get("rolls") and e["rolls"][0].get("dice") == [die]
+               for e in json.loads(out))
 
 
 def ruleset_ids(cmd: list[str]) -> list[str]:
@@ -170,7 +181,6 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
     env_cmd = " ".join([*cmd, "--home", str(home)])
     d.tmux("new-session", "-d", "-s", "table", "-x", "80", "-y", "24", env_cmd)
     start = time.monotonic()
-    combat = False
     try:
         d.wait_for("New")
         d.step("n", "Choose the rule set")
@@ -185,7 +195,6 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
         d.step("q", "Quick set-up:")
         for key, expect in COMBAT.get(rid, []):
             d.step(key, expect)
-        combat = rid in COMBAT
         keys, seconds = d.keys, time.monotonic() - start
         d.save()
         d.send("C-q")
@@ -199,7 +208,7 @@ def run_one(cmd: list[str], rid: str, position: int, home: Path) -> tuple[int, f
         d.wait_for("F2 Prompt")
         d.tmux("send-keys", "-t", "table", "C-q")
         d.gone()
-        return keys, seconds, combat
+        return keys, seconds, rid in RESULT and _logged(cmd, home, path, *RESULT[rid])
     finally:
         d.tmux("kill-server")
 

@@ -90,12 +90,19 @@ def test_every_command_with_json_validates(capsys, tmp_path):
     assert advanced["entries"] and advanced["now"]["step"]
     acted = go("act", path, "move", "unit=a-inf", "to=hex:0303")
     assert acted["kind"] == "move" and acted["preview"] is False
+    missing = go("act", path, "move", "unit=a-tank", code=EXIT_FAIL)
+    assert missing["error"].endswith(": give the hex (To).")
+    assert missing["details"] == {"action": "move", "param": "to", "problem": "missing"}
     go("advance", path)
     decision = go("act", path, "declare", "attackers=a-inf,a-tank", "target=b-inf",
                   code=EXIT_DECIDE)
     assert decision["command"] == "decision" and decision["decision"]["id"] == "adj:b-inf"
     refused = go("act", path, "move", "unit=a-inf", "to=x", code=EXIT_FAIL)
     assert refused["command"] == "error" and "not allowed now" in refused["error"]
+    bad_calc = go("calc", "demo", "save", "defense=four", "modifier=0", code=EXIT_FAIL)
+    assert bad_calc["error"] == "Defense: 'four' is not a whole number"
+    assert bad_calc["details"] == {"action": "save", "param": "defense", "problem": "bad",
+                                   "value": "four", "reason": bad_calc["error"]}
     assert go("undo", path)["summary"].startswith("Undo")
     assert go("redo", path)["summary"].startswith("Redo")
     assert go("log", path)[0]["seq"] == 1

@@ -50,7 +50,11 @@ def doc(command, title, required, props, array_of=None):
 
 SCHEMAS = {
     "error": doc("error", "A refusal or error (stdout with --json; same exit code)",
-                 ["error", "exit"], {"error": STR, "exit": {"enum": [1, 2]}, "during": STR}),
+                 ["error", "exit"], {"error": STR, "exit": {"enum": [1, 2]}, "during": STR,
+                  "details": {"type": "object", "required": ["action", "param", "problem"],
+                              "properties": {"action": STR, "param": STR,
+                                             "problem": {"enum": ["missing", "bad"]},
+                                             "reason": STR}}}),
     "decision": doc("decision", "A decision is needed (exit 3): answer it as ID=VALUE",
                     ["decision", "so_far", "steps", "answer_with"],
                     {"decision": obj(["id", "kind", "prompt"], {

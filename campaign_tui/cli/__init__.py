@@ -20,6 +20,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
@@ -47,12 +48,15 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Name
     return args
 
 
-def fail(args: argparse.Namespace, message: str, code: int) -> int:
-    """An error: on stderr, and with --json also as JSON on stdout (same exit code)."""
+def fail(args: argparse.Namespace, message: str, code: int,
+         details: dict[str, Any] | None = None) -> int:
+    """An error: on stderr, and with --json also as JSON on stdout (same exit code; a
+    parameter's problem keeps its ids under ``details``)."""
     if getattr(args, "json", False):
         from campaign_tui.cli.common import emit
 
-        emit("error", {"error": message, "exit": code})
+        emit("error", {"error": message, "exit": code, **({"details": details} if details
+                                                          else {})})
     print(f"error: {message}", file=sys.stderr)
     return code
 
@@ -99,7 +103,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(str(exc))  # with --json, also a JSON error on stdout
         return EXIT_USAGE
     except CampaignError as exc:  # SaveError and the engine's refusals
-        return fail(args, str(exc), EXIT_FAIL)
+        return fail(args, str(exc), EXIT_FAIL, getattr(exc, "details", None))
     except BrokenPipeError:  # the reader went away: the work is done, only output is lost
         silence(sys.__stdout__)
         return EXIT_OK

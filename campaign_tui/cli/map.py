@@ -24,39 +24,9 @@ def picture(engine: Any, viewer: str) -> str:
                   viewer=who, sides=sides, colours=colours)
 
 
-def exported(engine: Any) -> Any:
-    from campaign_tui.core.board.facts import on_board
-    from campaign_tui.core.board.mapfile import MapFile
-
-    view = engine.view("gm")
-    board = engine.ruleset.board(view)
-    meta: dict[str, Any] = {"title": f"{board.title} ({engine.info.name})",
-                            "ruleset": engine.ruleset.id, "provenance": "house"}
-    mf = MapFile(meta=meta, name=engine.info.name)
-    grid = board.grid
-    if grid is not None:
-        meta.update(kind="hex", numbering=grid.layout)
-        if grid.first_col is not None and grid.last_col is not None:
-            meta["columns"] = [grid.first_col, grid.last_col]
-        if grid.first_row is not None and grid.last_row is not None:
-            meta["rows"] = [grid.first_row, grid.last_row]
-        if grid.wrap:
-            meta["wrap"] = True
-        if grid.letters:
-            meta["letters"] = True
-    facts = on_board(board, view)
-    if board.graph is not None and grid is None:
-        meta["kind"] = "graph"
-        mf.places = {n: {**dict(a), **facts.get(n, {})} for n, a in board.graph.nodes.items()}
-        mf.routes = [{"from": e.a, "to": e.b, "weight": e.weight, **dict(e.attrs)}
-                     for e in board.graph.edges]
-    else:
-        mf.hexes = {h: f for h, f in facts.items() if grid is None or grid.is_hex(h)}
-    return mf
-
-
 def cmd_map(args: argparse.Namespace) -> int:
     from campaign_tui.core.board.facts import on_board  # here: every start reads this module
+    from campaign_tui.core.board.mapexport import map_file_of
     from campaign_tui.store import maplib
     from campaign_tui.store.atomic import atomic_write
 
@@ -94,7 +64,7 @@ def cmd_map(args: argparse.Namespace) -> int:
                   routes=len(board.graph.edges) if board.graph is not None else None,
                   known_places=len(on_board(board, view)))
     if args.export_file:
-        mf = exported(engine)
+        mf = map_file_of(engine)
         atomic_write(Path(args.export_file), mf.dumps())
         result["map_file"] = args.export_file
         said.append(f"map file written: {args.export_file} "

@@ -170,7 +170,7 @@ def cmd_procedures(args: argparse.Namespace) -> int:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     from campaign_tui.core.dice import typed_values
-    from campaign_tui.core.errors import NeedDecision
+    from campaign_tui.core.errors import InvalidInput, NeedDecision, ParamProblem
     from campaign_tui.core.model import State
     from campaign_tui.core.options import resolve_options
     from campaign_tui.core.procedures import FreeResolver
@@ -184,7 +184,12 @@ def cmd_calc(args: argparse.Namespace) -> int:
     params = {}
     for p in proc.params:
         if p.name in raw:
-            params[p.name] = p.coerce(raw[p.name], State())
+            try:
+                params[p.name] = p.coerce(raw[p.name], State())
+            except InvalidInput as exc:  # said in words; the ids stay in the JSON details
+                raise ParamProblem(str(exc), {"action": proc.id, "param": p.name,
+                                              "problem": "bad", "value": raw[p.name],
+                                              "reason": str(exc)}) from None
         elif p.required and p.default is None:
             raise Usage(f"{proc.id} needs {p.name}" + (f" ({p.help})" if p.help else ""))
         elif p.default is not None:

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
-from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core import param_words
+from campaign_tui.core.errors import InvalidInput, ParamProblem
+from campaign_tui.core.param_words import param_label
 from campaign_tui.core.records import record
 from campaign_tui.core.typed_text import match_choice, refuse_unknown, split_list
 
@@ -50,7 +52,7 @@ class Param:
 
     def coerce(self, raw: Any, state: State) -> Any:
         """Check one value (typed text or already typed) against the parameter."""
-        where = f"parameter {self.name}"
+        where = param_label(self).capitalize()
         t = self.type
         if t in ("int", "float"):
             try:
@@ -105,7 +107,7 @@ class Param:
         if t == "hex":
             from campaign_tui.core.board.check import check_hex
 
-            return check_hex(raw, state, self.board, where)
+            return check_hex(raw, state, self.board, "hex")
         return str(raw)
 
 
@@ -162,10 +164,14 @@ class ActionDef:
         refuse_unknown(raw, [p.name for p in self.params], f"action {self.kind}")
         for p in self.params:
             if p.name in raw and raw[p.name] is not None and raw[p.name] != "":
-                out[p.name] = p.coerce(raw[p.name], state)
+                try:
+                    out[p.name] = p.coerce(raw[p.name], state)
+                except ParamProblem:
+                    raise
+                except InvalidInput as exc:
+                    raise param_words.bad(self, p, raw[p.name], str(exc), raw, state) from None
             elif p.required:
-                raise InvalidInput(f"action {self.kind}: missing {p.name}"
-                                   + (f" ({p.help})" if p.help else ""))
+                raise param_words.missing(self, p, raw, state)
             elif p.default is not None:
                 out[p.name] = p.default
         return out

@@ -69,3 +69,14 @@ class CampaignLocked(SaveError):
             path,
             f"already open for writing by {holder}. Open it read-only, or open a copy.",
         )
+
+
+class ParamProblem(InvalidInput):
+    """A parameter of an action is missing or not acceptable. The message speaks with the
+    action's title and the parameter's words; ``details`` keeps the ids for scripts
+    (``--json`` output): ``{"action", "param", "problem": "missing"|"bad", "value",
+    "reason"}``."""
+
+    def __init__(self, message: str, details: dict[str, Any]) -> None:
+        self.details = details
+        super().__init__(message)

@@ -3,12 +3,16 @@ the board, the map facts, what stands where, and a text layout of it. No Textual
 the layout is tested and timed on its own.
 
 Hex maps are drawn cell by cell, each hex a terrain letter (so NO_COLOR still tells terrain
-apart) and a side mark; graph maps without hex positions become a list of places, each with
-its routes.
+apart), who holds it (the side's hollow mark: □ ○ △ ...), an objective (!) and what stands
+there (the side's full mark: ■ ● ▲ ...); the hexes a route crosses between two places (FFW's
+xboat routes) show the route's direction (─ │ ╱ ╲). Graph maps without hex positions become a
+list of places, each with its holder, objective and routes. Everything is characters, so it
+reads the same under NO_COLOR.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +26,9 @@ if TYPE_CHECKING:
 
 EMPTY = "·"
 WORLD = "*"
+OBJECTIVE = "!"
 ZOOMS = ("far", "near")
+HOLLOW = {"■": "□", "●": "○", "▲": "△", "◆": "◇", "★": "☆", "✚": "+"}
 
 
 @dataclass
@@ -34,11 +40,12 @@ class MapModel:
     styles: dict[str, tuple[str, str]] = field(default_factory=dict)
     extent: tuple[int, int, int, int] = (0, 0, 0, 0)
     places: list[str] = field(default_factory=list)  # the list layout's rows
-    _cells: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # drawn hexes
+    routes: dict[str, str] = field(default_factory=dict)  # hex a route crosses -> ─ │ ╱ ╲
+    _cells: dict[str, tuple[str, str, str, str, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, session: Session) -> MapModel:
-        view = session.view()
+        view = session.seat().state  # the seat's projection, never the full state
         board = session.engine.ruleset.board(view)
         facts = on_board(board, view)
         located = session.engine.ruleset.locate(view)
@@ -49,6 +56,7 @@ class MapModel:
             grid = board.grid
             assert grid is not None
             model.extent = extent(grid, [*facts, *located, *board.places])
+            model.routes = crossed(board)
         else:
             nodes = list(board.graph.nodes) if board.graph is not None else []
             extra = sorted(p for p in [*facts, *located] if p not in nodes)
@@ -68,15 +76,25 @@ class MapModel:
     def name(self, place: str) -> str:
         return str(self.place_facts(place).get("name") or place)
 
-    def symbol(self, place: str) -> str:
+    def symbol(self, place: str, f: dict[str, Any] | None = None) -> str:
         """One character: the terrain's initial, a world, a lettered hex, or empty."""
-        f = self.place_facts(place)
+        f = self.place_facts(place) if f is None else f
         terrain = terrain_text(f)
         if f.get("letter"):
             return str(f["letter"])[:1].lower()
         if terrain:
             return terrain[:1].upper()
         return WORLD if f.get("name") else EMPTY
+
+    def holder(self, place: str, f: dict[str, Any] | None = None) -> str:
+        """The hollow mark of the side that holds *place* ("" when nobody or unknown)."""
+        f = self.place_facts(place) if f is None else f
+        side = str(f.get("owner") or f.get("held_by") or f.get("control") or "")
+        mark = self.styles.get(side, ("", ""))[1]
+        return HOLLOW.get(mark, mark)
+
+    def objective(self, place: str) -> str:
+        return OBJECTIVE if self.place_facts(place).get("objective") else ""
 
     def marks(self, place: str) -> str:
         """The side marks of what stands in *place* ("" when nothing)."""
@@ -176,13 +194,18 @@ class MapModel:
     def _cell(self, h: str, zoom: int, part: int, numbers: bool) -> str:
         known = self._cells.get(h)
         if known is None:  # each hex is looked up once, then drawn from here
-            known = (self.symbol(h), self.marks(h), str(self.place_facts(h).get("name", "")))
+            f = self.place_facts(h)
+            symbol = self.symbol(h, f)
+            if symbol == EMPTY and h in self.routes:
+                symbol = self.routes[h]
+            known = (symbol, self.marks(h), str(f.get("name", "")), self.holder(h, f),
+                     OBJECTIVE if f.get("objective") else "")
             self._cells[h] = known
-        symbol, marks, name = known
+        symbol, marks, name, holder, objective = known
         if zoom == 0:
-            return f"{symbol}{marks[:1] or ' '}"
+            return f"{objective or symbol}{marks[:1] or holder or ' '}"
         if part == 1:
-            return f" {symbol} {marks[:2]:<2} "
+            return f"{holder or ' '}{symbol}{objective or ' '}{marks[:2]:<2} "
         if numbers:
             return f" {h:<4} "[:6]
         return f" {name[:4]:<4} "
@@ -195,12 +218,40 @@ class MapModel:
             routes = ""
             if self.board.graph is not None and p in self.board.graph:
                 routes = " → " + ", ".join(self.name(n) for n in self.board.graph.neighbours(p))
-            out.append([(f"{self.marks(p) or ' '} {self.name(p)}", style or "bold"),
+            flags = f"{self.holder(p) or ' '}{self.objective(p) or ' '}"
+            out.append([(f"{self.marks(p) or ' '}{flags}{self.name(p)}", style or "bold"),
                         (routes, "dim")])
         return out
 
     def legend(self) -> str:
-        return "  ".join(f"{mark} {self.sides.get(s, s)}" for s, (_, mark) in self.styles.items())
+        """Each side's marks (■ its units, □ what it holds), then the other signs in use."""
+        out = [f"{mark}{HOLLOW.get(mark, '')} {self.sides.get(s, s)}"
+               for s, (_, mark) in self.styles.items()]
+        if any(f.get("objective") for f in self.facts.values()):
+            out.append(f"{OBJECTIVE} objective")
+        if self.routes:
+            out.append("─│╱╲ route")
+        return "  ".join(out)
+
+
+def crossed(board: Board) -> dict[str, str]:
+    """The hexes each route of a route map drawn on hexes passes through (its ends left
+    out), with the route's direction on the screen as a line character."""
+    grid, graph = board.grid, board.graph
+    if grid is None or graph is None:
+        return {}
+    out: dict[str, str] = {}
+    for e in graph.edges:
+        a, b = grid.parse(e.a), grid.parse(e.b)
+        if a is None or b is None or grid.distance(e.a, e.b) < 2:
+            continue
+        # a hex cell is 6 characters wide and 2 lines high at the near zoom
+        angle = math.degrees(math.atan2((b[1] - a[1]) * 2, (b[0] - a[0]) * 6)) % 180
+        char = "─" if angle < 22.5 or angle >= 157.5 else (
+            "│" if 67.5 <= angle < 112.5 else ("╲" if angle < 90 else "╱"))
+        for h in grid.line(e.a, e.b)[1:-1]:
+            out.setdefault(h, char)
+    return out
 
 
 def moved(model: MapModel, cursor: str, dx: int, dy: int) -> str:

@@ -85,6 +85,11 @@ def unit_label(ruleset: RuleSet, view: State, unit: Unit, marked: bool = False,
     return text
 
 
+def count_words(units: int) -> str:
+    """``no units`` (an empty task force says so), ``1 unit``, ``5 units``."""
+    return "empty" if not units else f"{units} unit{'' if units == 1 else 's'}"
+
+
 def formation_label(formation: Formation, units: int, closed: bool) -> Text:
     text = Text(formation.name, style="bold")
     if formation.kind and formation.kind != "formation":
@@ -93,8 +98,8 @@ def formation_label(formation: Formation, units: int, closed: bool) -> Text:
         text.append(f"  @{formation.location}", style="dim")
     if closed:
         text.append("  [contents hidden]", style="italic")
-    elif units:
-        text.append(f"  {units} unit{'s' if units != 1 else ''}", style="dim")
+    else:
+        text.append(f"  {count_words(units)}", style="dim")
     badges = [f"{k} {fmt_value(v)}" for k, v in formation.status.items() if v not in (None, False, 0)]
     text.append_text(badges_text(badges))
     return text

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from campaign_tui.core.model import State, Unit
+from campaign_tui.core.procedures import plural
 from rulesets.fifth_frontier_war import ops, victory
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.formulas import SIDES, fmt
@@ -54,10 +55,10 @@ def headline(state: State) -> dict[str, list[str]]:
         troops = [u for u in g.units("troop", side)]
         held = sum(1 for w in state.records("worlds").values() if w.get("controller") == side)
         line = [
-            f"{len(ships)} squadrons" + (f" ({reduced} reduced)" if reduced else ""),
-            f"{len(troops)} troop units",
-            f"{len(g.fleets(side=side))} fleets",
-            f"{held} worlds",
+            plural(len(ships), "squadron") + (f" ({reduced} reduced)" if reduced else ""),
+            plural(len(troops), "troop unit"),
+            plural(len(g.fleets(side=side)), "fleet"),
+            plural(held, "world"),
             f"RP {state.ledger(side, 'squadron_rp')} squadron / {state.ledger(side, 'troop_rp')} troop",
         ]
         if vp:

@@ -39,10 +39,10 @@ class Prefect(RuleSet):
 
     @functools.cache  # noqa: B019
     def procedures(self) -> dict[str, ProcedureDef]:
-        from rulesets.prefect import procs_play
+        from rulesets.prefect import procs_play, procs_supply
         from rulesets.prefect.procedures import PROCEDURES
 
-        return {p.id: p for p in (*PROCEDURES, *procs_play.PROCEDURES)}
+        return {p.id: p for p in (*PROCEDURES, *procs_play.PROCEDURES, *procs_supply.PROCEDURES)}
 
     @functools.cache  # noqa: B019
     def scenarios(self) -> list[Scenario]:

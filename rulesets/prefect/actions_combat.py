@@ -54,9 +54,10 @@ def detect(ctx: Ctx, tf: str, target: str, esm: int | None = None) -> None:
 @action(
     "declare_attack",
     "Declare an attack",
-    Param("attackers", "formations", help="your adjacent task forces", candidates=C.own_forces),
+    Param("attackers", "formations", help="your adjacent task forces",
+          candidates=C.attackers_in_contact),
     Param("target", "formation", required=False, help="the enemy task force attacked",
-          candidates=C.enemy_forces),
+          candidates=C.attack_targets),
     Param("hex", "hex", required=False, board=map_board,
           help="or: an adjacent hex holding only disrupted enemy units"),
     side="attacker",

@@ -82,6 +82,8 @@ def transfer_supply(ctx: Ctx, source: str, dest: str, amount: int) -> None:
     side = actor_side(ctx)
     src = _holder(ctx, source, side)
     dst = _holder(ctx, dest, side)
+    if board.hq(src) and board.hq(dst):
+        raise ActionRejected("5.11.2: an HQ passes SP only to a base, not to another HQ")
     _usable(board, src)
     _usable(board, dst, giving=False)
     stage(ctx, side, "transfer")

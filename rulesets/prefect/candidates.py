@@ -68,3 +68,32 @@ def own_naval_tfs(state: State, actor: str) -> list[str]:
     side = _side(state, actor, "setup")
     board = Board(state)
     return [f.id for f in board.naval_tfs(side) if board.units(f.id)]
+
+
+def _attack_pairs(state: State, actor: str) -> list[tuple[str, str]]:
+    """(attacking task force, enemy task force next to it) that may still be declared,
+    grouped by the enemy task force."""
+    from rulesets.prefect.board import loc_hex
+
+    side = _side(state, actor, "attacker")
+    board = Board(state)
+    attacks = state.vars.get("attacks", [])
+    busy = {a for x in attacks for a in x.get("attackers", [])}
+    taken = {x.get("target") for x in attacks}
+    own = [f for f in board.ground_forces(side)
+           if f.id not in busy and board.fatigue(f.id) < 3 and loc_hex(f.location)]
+    enemy = [f for f in board.ground_forces(other(side) if side else None)
+             if f.id not in taken and loc_hex(f.location)]
+    return [(a.id, t.id) for t in enemy for a in own
+            if board.adjacent(loc_hex(a.location) or "", loc_hex(t.location) or "")]
+
+
+def attackers_in_contact(state: State, actor: str) -> list[str]:
+    """The attacker's task forces next to an enemy task force, free to attack (not at
+    fatigue 3, not attacking yet); those next to the first listed target first."""
+    return list(dict.fromkeys(a for a, _ in _attack_pairs(state, actor)))
+
+
+def attack_targets(state: State, actor: str) -> list[str]:
+    """Enemy task forces next to one of the attacker's free task forces, not attacked yet."""
+    return list(dict.fromkeys(t for _, t in _attack_pairs(state, actor)))

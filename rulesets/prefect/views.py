@@ -7,6 +7,7 @@ from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import State, Unit
+from campaign_tui.core.procedures import plural
 from rulesets.prefect.board import Board, loc_hex, other
 
 SECRET_PLACES = ("tspace", "outsystem")
@@ -118,13 +119,13 @@ def headline(plugin: Any, state: State) -> dict[str, list[str]]:
             line.append("Defender")
         tfs = [f for f in state.formations.values() if f.side == side and f.kind in ("tf", "naval_tf")]
         if tfs:
-            line.append(f"{len(tfs)} task forces")
+            line.append(plural(len(tfs), "task force"))
         units = [u for u in state.units.values() if u.side == side and not board.is_base(u)]
         if units:
             lost = sum(1 for u in units if u.status.get("destroyed"))
             dis = sum(1 for u in units if u.status.get("disrupted"))
             line.append(
-                f"{len(units) - lost} units"
+                plural(len(units) - lost, "unit")
                 + (f", {dis} disrupted" if dis else "")
                 + (f", {lost} destroyed" if lost else "")
             )

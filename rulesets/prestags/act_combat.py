@@ -204,8 +204,8 @@ def retreats(ctx: Ctx, attackers: list[Info], targets: list[str], side: str) -> 
 @action(
     "melee",
     "Melee attack",
-    Param("attackers", "units", help="the attacking units", candidates=C.own_units),
-    Param("targets", "list", help="the defending hex(es)"),
+    Param("attackers", "units", help="the attacking units", candidates=C.in_contact),
+    Param("targets", "list", help="the defending hex(es)", candidates=C.contact_hexes),
     Param(
         "flank",
         "choice",

@@ -21,7 +21,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from rulesets.prestags import candidates as C
 from rulesets.prestags import carriers, exclusive, hexmap, movement
-from rulesets.prestags.common import Info, ftext, info, units_at
+from rulesets.prestags.common import Info, ftext, hex_of, info, other, units_at
 
 
 def _fleet(ctx: Ctx, uid: str) -> Info:
@@ -51,6 +51,31 @@ def sail_cost(hexes: int, unmoor: bool, moor: bool) -> tuple[int, str]:
     return cost, " + ".join(why for n, why in parts if n) + f" = {cost} MP"
 
 
+def course_problem(ctx: Ctx, side: str, start: str, hexes: list[str], label: str) -> str:
+    """Why a fleet cannot sail this course ('' if it can): hex by hex, next to the last, sea or
+    river-borne [V3.12], along one river [V3.13], through no enemy hex but a ford or bridge
+    [V3.28], [5.23]."""
+    prev = start
+    prev_t = hexmap.known_hex(ctx.state, prev).get("terrain")
+    for h in hexes:
+        if not hexmap.adjacent(ctx, prev, h, f"{label} sailing"):
+            return f"{h} is not next to {prev}: the course must be continuous"
+        t = hexmap.terrain(ctx, h, "fleet movement")
+        if t not in carriers.FLEET_WATER:
+            return f"{h} is {t}: a fleet sails only sea and river hexes [V3.12], [V3.13]"
+        if (
+            t in hexmap.RIVER_WATER
+            and prev_t in hexmap.RIVER_WATER
+            and not hexmap.along_river(ctx, prev, h, f"{label} sailing [V3.13]")
+        ):
+            return f"{prev} and {h} lie on different rivers: a fleet follows the river's course [V3.13]"
+        prev_t = t
+        if _enemy_at(ctx, side, h) and t not in ("ford", "bridge"):
+            return f"{h} holds enemy units [5.23]"
+        prev = h
+    return ""
+
+
 @action(
     "sail",
     "Sail, moor or unmoor a fleet",
@@ -78,16 +103,9 @@ def sail(ctx: Ctx, fleet: str, path: list[str], unmoor: bool, moor: bool) -> Non
     if path and moored and not unmoor:
         raise ActionRejected(f"{f.label} is moored: unmoor it first (unmoor) [V3.33]")
     hexes = [hexmap.canon(ctx.state, str(h)) for h in path]
-    prev = str(f.hex)
-    for h in hexes:
-        if not hexmap.adjacent(ctx, prev, h, f"{f.label} sailing"):
-            raise ActionRejected(f"{h} is not next to {prev}: the course must be continuous")
-        t = hexmap.terrain(ctx, h, "fleet movement")
-        if t not in carriers.FLEET_WATER:
-            raise ActionRejected(f"{h} is {t}: a fleet sails only sea and river hexes [V3.12], [V3.13]")
-        if _enemy_at(ctx, f.side, h) and t not in ("ford", "bridge"):
-            raise ActionRejected(f"{h} holds enemy units [5.23]")
-        prev = h
+    why = course_problem(ctx, f.side, str(f.hex), hexes, f.label)
+    if why:
+        raise ActionRejected(why)
     final = hexes[-1] if hexes else str(f.hex)
     if moor:
         t = hexmap.terrain(ctx, final, "mooring")
@@ -120,6 +138,24 @@ def sail(ctx: Ctx, fleet: str, path: list[str], unmoor: bool, moor: bool) -> Non
         + (["moors"] if moor else [])
     )
     ctx.summary(f"{f.label} {', '.join(what) or 'stays'} ({used + cost} of {ma} MP)")
+
+
+def sink_stuck_fleets(ctx: Ctx, side: str | None = None) -> None:
+    """Viking [3.28], at the end of the Movement Phase: a disrupted fleet left on an enemy-held
+    ford or bridge is eliminated, with the units aboard (they cannot stand in an enemy-held
+    hex); the enemy scores their VP, then the panic check runs."""
+    from rulesets.prestags import panic, results
+
+    side = side or ctx.role("phasing")
+    stuck = carriers.stuck_fleets(ctx.state, side)
+    for fleet in stuck:
+        riders = carriers.aboard(ctx.state, fleet.id)
+        why = f"disrupted fleet stuck on the enemy-held ford or bridge {hex_of(fleet)} [V3.28]"
+        for r in riders:
+            results.eliminate(ctx, r.id, f"aboard {fleet.label}: {why}")
+        results.eliminate(ctx, fleet.id, why)
+    if stuck:
+        panic.check(ctx, other(side))
 
 
 def _walkers(ctx: Ctx, ids: list[str]) -> list[Info]:

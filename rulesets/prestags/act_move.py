@@ -51,7 +51,7 @@ def _movers(ctx: Ctx, ids: list[str], side: str, entering: bool) -> list[Info]:
     "move",
     "Move a unit or stack",
     Param("units", "units", help="the units (one hex; a stack moves at its slowest MA)",
-          candidates=C.own_units),
+          candidates=C.movers),
     Param(
         "path",
         "list",

@@ -22,8 +22,9 @@ _ZONE = re.compile(r"^([A-Z]|\d{3,})-(\d+)$")
     key="h",
     reference="G-27",
     help="Tell the program what the map shows, so it does not ask again. Entries are separated "
-    "by ';' or new lines: 'HEX terrain [ground|slope|hilltop] [road] [edge:N]' describes a "
-    "hex; 'M=1207' puts a lettered reference hex on the numbered grid; 'HEX-HEX n' gives "
+    "by ';' or new lines: 'HEX terrain [ground|slope|hilltop] [road] [edge:N] [river:NAME]' "
+    "describes a hex (river:NAME: the river it lies on, for fleets); 'M=1207' puts a lettered "
+    "reference hex on the numbered grid; 'HEX-HEX n' gives "
     "the distance between two hexes (1 = adjacent).",
 )
 def map_hexes(ctx: Ctx, facts: str) -> None:
@@ -55,12 +56,16 @@ def map_hexes(ctx: Ctx, facts: str) -> None:
                 facts_["elevation"] = low
             elif low == "road":
                 facts_["road"] = True
+            elif low.startswith("river:") and len(w) > 6:
+                facts_["river"] = w[6:]
             elif low.startswith("edge:"):
                 edges.append(w[5:].upper())
             elif low in hexmap.TERRAINS or low in hexmap.ALIASES:
                 facts_["terrain"] = low
             else:
-                raise InvalidInput(f"{entry!r}: {w!r} is not a terrain, an elevation, 'road' or edge:X")
+                raise InvalidInput(
+                    f"{entry!r}: {w!r} is not a terrain, an elevation, 'road', edge:X or river:NAME"
+                )
         if edges:
             facts_["edges"] = sorted({*hexmap.known_hex(ctx.state, h).get("edges", []), *edges})
         hexmap.record_hex(ctx, h, **facts_)

@@ -126,13 +126,36 @@ def chariot_unstacking(state: State, side: str) -> list[str]:
     return out
 
 
-def fleet_endings(state: State, side: str) -> list[str]:
-    """Viking [3.16], [3.17], [3.28]: at the end of a Movement Phase no two fleets share a hex,
-    and in a battle with fleets no unit stands on a ford or bridge hex."""
+def stuck_fleets(state: State, side: str) -> list[Unit]:
+    """Viking [3.28]: this side's disrupted fleets ending the Movement Phase on a ford or bridge
+    hex that holds enemy units; they are eliminated at the end of movement."""
     if not fleets_in_play(state):
         return []
     from rulesets.prestags import hexmap
 
+    out = []
+    for u in sorted(units_of(state, side), key=lambda x: x.id):
+        h = hex_of(u)
+        if (
+            u.type == FLEET
+            and h is not None
+            and u.status.get("disrupted")
+            and hexmap.known_hex(state, h).get("terrain") in ("ford", "bridge")
+            and any(e.side != side and hex_of(e) == h for e in units_of(state))
+        ):
+            out.append(u)
+    return out
+
+
+def fleet_endings(state: State, side: str) -> list[str]:
+    """Viking [3.16], [3.17], [3.28]: at the end of a Movement Phase no two fleets share a hex,
+    and in a battle with fleets no unit stands on a ford or bridge hex, except a disrupted fleet
+    stuck on an enemy-held one (and its riders), which the end of movement eliminates."""
+    if not fleets_in_play(state):
+        return []
+    from rulesets.prestags import hexmap
+
+    doomed = {f.id for f in stuck_fleets(state, side)}
     out = []
     fleets: dict[str, list[str]] = {}
     for u in sorted(units_of(state, side), key=lambda x: x.id):
@@ -141,10 +164,12 @@ def fleet_endings(state: State, side: str) -> list[str]:
             continue
         if u.type == FLEET:
             fleets.setdefault(h, []).append(u.label)
+        if u.id in doomed or u.status.get("aboard") in doomed:
+            continue
         if hexmap.known_hex(state, h).get("terrain") in ("ford", "bridge"):
             out.append(
                 f"{h}: {u.label} may not end its Movement Phase on a ford or bridge hex [V3.17] (a disrupted "
-                "fleet that can move no further on an enemy-held one is eliminated [V3.28])"
+                "fleet left on an enemy-held one is eliminated at the end of movement [V3.28])"
             )
     out += [
         f"{h}: fleets {', '.join(n)} may not end in one hex [V3.16]" for h, n in fleets.items() if len(n) > 1

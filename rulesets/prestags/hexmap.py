@@ -381,3 +381,34 @@ def record_hex(ctx: Ctx, h: str, **facts: Any) -> dict[str, Any]:
         rec[key] = value
     ctx.put_record("hexes", h, rec)
     return rec
+
+
+# -- rivers (Viking [3.13]) --------------------------------------------------------------------------
+RIVER_WATER = ("river", "ford", "bridge")
+
+
+def river_of(ctx: Ctx, h: str, why: str = "") -> str:
+    """The river a river, ford or bridge hex lies on: the map fact ``river`` (a name, or true
+    for a map with one river), asked once as a GM ruling when the map does not say."""
+    h = canon(ctx.state, h)
+    known = known_hex(ctx.state, h).get("river")
+    if known is True:
+        return "river"
+    if known:
+        return str(known)
+    answer = facts.ask(
+        ctx,
+        h,
+        "river",
+        f"Which river runs through hex {h}?" + (f" ({why})" if why else ""),
+        answer_kind="text",
+        info=("its name; hexes side by side on the same river are linked along its course",),
+        convert=lambda v: str(v).strip() or "river",
+    )
+    return str(answer)
+
+
+def along_river(ctx: Ctx, a: str, b: str, why: str = "") -> bool:
+    """Viking [3.13]: a fleet going from one river-borne hex (river, ford, bridge) to an
+    adjacent one follows the river's course: both lie on the same river."""
+    return river_of(ctx, a, why) == river_of(ctx, b, why)

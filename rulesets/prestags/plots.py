@@ -19,11 +19,11 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.model import State
-from rulesets.prestags import combat, hexmap, movement
+from rulesets.prestags import carriers, combat, exclusive, hexmap, movement
 from rulesets.prestags.common import SIDES, frac, ftext, info, units_of
 from rulesets.prestags.turns import arriving
 
-TASKS = ("OF", "DF", "ML", "MV")
+TASKS = ("OF", "DF", "ML", "MV", "SL")  # SL: a Viking fleet sails (Viking [3.1])
 
 
 def parse_orders(text: str) -> dict[str, dict[str, Any]]:
@@ -52,10 +52,10 @@ def parse_orders(text: str) -> dict[str, dict[str, Any]]:
             out[uid] = {"task": task, "target": words[2]}
         elif task == "DF":
             out[uid] = {"task": "DF"}
-        elif task == "MV":
-            out[uid] = {"task": "MV", "path": words[2:]}
+        elif task in ("MV", "SL"):
+            out[uid] = {"task": task, "path": words[2:]}
         else:
-            raise InvalidInput(f"orders line {n}: task {task!r} is not OF, DF, ML, MV or -")
+            raise InvalidInput(f"orders line {n}: task {task!r} is not OF, DF, ML, MV, SL or -")
     return out
 
 
@@ -75,6 +75,10 @@ def _check_order(ctx: Ctx, side: str, uid: str, order: dict[str, Any]) -> str:
         return f"unknown task {task}"
     if not (i.active and i.hex) and not (task == "MV" and entering):
         return "not on the map"
+    if (task == "SL") != (u.type == carriers.FLEET):
+        return "a fleet sails (SL) and does nothing else; only fleets sail [V3.1]"
+    if task == "SL":
+        return _sail_problem(ctx, u, str(i.hex), order)
     if u.status.get("disrupted"):
         return "disrupted: it may do nothing [8.2]"
     if task in ("OF", "DF"):
@@ -124,6 +128,30 @@ def _check_order(ctx: Ctx, side: str, uid: str, order: dict[str, Any]) -> str:
     return ""
 
 
+def sl_path(ctx: Ctx, order: dict[str, Any]) -> list[str]:
+    raw = order.get("path", [])
+    return [hexmap.canon(ctx.state, str(h)) for h in (raw if isinstance(raw, list) else str(raw).split())]
+
+
+def _sail_problem(ctx: Ctx, u: Any, start: str, order: dict[str, Any]) -> str:
+    """A plotted sail [V3.1]-[V3.2]: the Viking game, a fleet under sail (mooring, unmooring,
+    boarding and landing are not plotted), a course it can sail on its 15 MP, 7 disrupted
+    [V3.23]; it is never stopped next to enemy fire units [V3.26]."""
+    from rulesets.prestags.act_fleet import course_problem
+
+    if not exclusive.in_game(ctx.state, "V"):
+        return "fleets sail only in the Viking game with its exclusive rules on"
+    if u.status.get("moored"):
+        return "moored: a moored fleet does not sail in the simultaneous game"
+    hexes = sl_path(ctx, order)
+    if not hexes:
+        return "SL needs the hexes sailed, in order"
+    ma = carriers.fleet_ma(bool(u.status.get("disrupted")))
+    if len(hexes) > ma:
+        return f"{len(hexes)} hexes at 1 MP: more than its MA of {ma} [V3.11], [V3.23]"
+    return course_problem(ctx, u.side, start, hexes, u.label)
+
+
 def mv_path(order: dict[str, Any]) -> movement.Path:
     raw = order.get("path", [])
     items = raw if isinstance(raw, list) else str(raw).split()
@@ -161,7 +189,7 @@ def _plotting(state: State) -> str | None:
     Param(
         "orders",
         help="one line per unit: UNIT OF HEX | UNIT DF | UNIT ML HEX | UNIT MV HEX HEX:2 ... "
-        "| UNIT - (or a JSON object)",
+        "| FLEET SL HEX HEX ... | UNIT - (or a JSON object)",
     ),
     visibility="actor",
     key="o",

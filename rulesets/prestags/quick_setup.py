@@ -3,9 +3,11 @@
 The scenarios give each side's deployment area ("within 3 hexes of lettered hex D"), not
 the hex of every counter, and the seed has no map. So the quick set-up is a default: each
 side's units stand in stacks of one unit type (at the stacking limit, leaders with the
-first stacks) in rings around the area's lettered hex on the numbered grid. When no
-lettered hex has been placed on the grid yet, the demonstration mapsheet (labelled as such,
-not the SPI sheet) is imported first, so that every area has hexes. Areas described only
+first stacks) in the area around its lettered hex on the numbered grid, the hexes nearest
+the enemy's area first (a battle line facing the enemy, missile troops screening its
+front, as a table would deploy). When no lettered hex has been placed on the grid yet, the
+demonstration mapsheet (labelled as such, not the SPI sheet) is imported first, so that
+every area has hexes, and its unlisted hexes are clear ground. Areas described only
 in words ("within 3 hexes of the line D") are filled outward from their letter, each stack
 a GM default. Everything is then the GM's to adjust (gm.place, map_hexes, gm.map_fact).
 """
@@ -13,7 +15,8 @@ a GM default. Everything is then the GM's to adjust (gm.place, map_hexes, gm.map
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
 
 from campaign_tui.core.board import facts
 from campaign_tui.core.board.actions import map_import
@@ -29,6 +32,7 @@ NOTE = "quick set-up default (the scenario gives areas, not hexes)"
 
 
 DEMO_MAP = "demo_mapsheet.toml"
+DEMO_DEFAULT_TERRAIN = "clear"  # the demonstration sheet's unlisted hexes
 WORDS_RADIUS = 12  # how far out an area told in words is filled
 
 
@@ -56,6 +60,11 @@ def _ensure_map(ctx: Ctx) -> None:
     ctx.explain(f"No lettered hex was placed yet: imported the DEMONSTRATION mapsheet "
                 f"({DEMO_MAP}, not the SPI sheet); correct it with gm.map_fact or import "
                 "the real sheet")
+    if not ctx.var("default_terrain"):
+        # the demonstration sheet lists its features only: every other hex is clear ground
+        ctx.set_var("default_terrain", DEMO_DEFAULT_TERRAIN)
+        ctx.explain(f"Hexes the demonstration mapsheet does not list are {DEMO_DEFAULT_TERRAIN} "
+                    "ground (its default; record a hex with map_hexes to change it)")
 
 
 def _areas(zone: str) -> tuple[list[tuple[str, int]], bool]:
@@ -85,9 +94,25 @@ def _grid_rings(state: State, centre: str, radius: int) -> Iterator[tuple[str, i
         ring = nxt
 
 
-def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool
+def _enemy_letters(ctx: Ctx, side: str) -> list[str]:
+    """The grid hexes of the lettered hexes the other side deploys around."""
+    grid = hexmap.geometry(ctx.state)
+    out = []
+    for u in ctx.state.units.values():
+        if u.side == side:
+            continue
+        for centre, _ in _areas(str(u.data.get("zone", "")))[0]:
+            real = hexmap.canon(ctx.state, centre) if centre != "AREA" else ""
+            if grid is not None and real and grid.parse(real) is not None and real not in out:
+                out.append(real)
+    return out
+
+
+def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool, front: Sequence[str] = ()
            ) -> Iterator[tuple[str, str, int]]:
-    """(hex, centre, distance) in the area, nearest the letter first."""
+    """(hex, centre, distance) in the area. An area stated exactly fills its front first
+    (the hexes nearest the enemy's area: a battle line facing the enemy), then nearest the
+    letter; an area told in words fills outward from its letter."""
     grid = hexmap.geometry(ctx.state)
     for centre, radius in centres:
         if centre == "AREA":
@@ -96,20 +121,28 @@ def _hexes(ctx: Ctx, centres: list[tuple[str, int]], exact: bool
         if grid is None or grid.parse(real) is None:
             raise ActionRejected(f"quick set-up: lettered hex {centre} is not on the grid yet; "
                                  "place it (map_hexes or gm.map_fact) or import a map")
-        for h, r in _grid_rings(ctx.state, real, radius if exact else WORDS_RADIUS):
+        rings = list(_grid_rings(ctx.state, real, radius if exact else WORDS_RADIUS))
+        if exact and front:
+            rings.sort(key=lambda hr: (min(grid.distance(hr[0], f) for f in front), hr[1]))
+        for h, r in rings:
             yield h, centre, r
 
 
 def _stacks(ctx: Ctx, side: str, units: list[Unit]) -> list[list[str]]:
-    """Stacks of one unit type each, at the stacking limit; leaders join the first stacks."""
+    """Stacks of one unit type each, at the stacking limit; leaders join the first stacks.
+    Missile troops come first (they take the front hexes: a screen before the line), then
+    the faster types."""
     troops: dict[str, list[str]] = {}
     leaders: list[str] = []
+    screen: dict[str, tuple[bool, Fraction]] = {}
     for u in units:
         i = info(ctx.state, ctx.ruleset, u)
         if i.is_leader:
             leaders.append(u.id)
         else:
             troops.setdefault(i.code, []).append(u.id)
+            screen[i.code] = (i.fire is not None, i.ma)
+    troops = dict(sorted(troops.items(), key=lambda kv: screen[kv[0]], reverse=True))
     stacks: list[list[str]] = []
     for code, ids in troops.items():
         limit = max(1, movement.stack_limit(ctx.state, side, [code] * len(ids)))
@@ -144,7 +177,7 @@ def _deploy_side(ctx: Ctx, side: str) -> list[str]:
     face = 0 if side == "A" else 3
     for zone, units in by_zone.items():
         centres, exact = _areas(zone)
-        spots = _hexes(ctx, centres, exact)
+        spots = _hexes(ctx, centres, exact, _enemy_letters(ctx, side))
         placements = []
         for stack in _stacks(ctx, side, units):
             h = next(spots, ("", "", 0))[0]

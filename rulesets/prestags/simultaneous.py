@@ -19,9 +19,10 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
-from rulesets.prestags import combat, crt, exclusive, hexmap, movement, panic, results, turns
+from rulesets.prestags import carriers, combat, crt, exclusive, hexmap, movement, panic, results, turns
+from rulesets.prestags.act_fleet import sink_stuck_fleets
 from rulesets.prestags.common import SIDES, Info, info, other, side_data, units_at
-from rulesets.prestags.plots import mv_path, orders
+from rulesets.prestags.plots import mv_path, orders, sl_path
 
 
 def _valid(state: State, task: str) -> list[tuple[str, str, dict[str, Any]]]:
@@ -204,6 +205,9 @@ def resolve_movement(ctx: Ctx) -> None:
             + ", ".join(ctx.state.unit(x).label for x in left)
         )
     movers: dict[str, dict[str, Any]] = {}
+    for side, uid, o in _valid(ctx.state, "SL"):
+        if ctx.state.unit(uid).status.get("state") == "active" and ctx.state.unit(uid).location:
+            movers[uid] = _sailer(ctx, side, uid, o)  # a fleet sails disrupted too [V3.23]
     for side, uid, o in _valid(ctx.state, "MV"):
         u = ctx.state.unit(uid)
         if u.status.get("panicked") or uid in ctx.var("fled", []):
@@ -227,6 +231,7 @@ def resolve_movement(ctx: Ctx) -> None:
             "idx": 0,
             "stopped": False,
             "entered": [],
+            "fleet": False,
         }
     step = 0
     while True:
@@ -254,6 +259,11 @@ def resolve_movement(ctx: Ctx) -> None:
                 if uid in stop:
                     continue
                 side = movers[uid]["side"]
+                if movers[uid]["fleet"] and hexmap.known_hex(ctx.state, h).get("terrain") in (
+                    "ford",
+                    "bridge",
+                ):
+                    continue  # a fleet sails through an enemy-held ford or bridge [V3.28]
                 for e in units_at(ctx.state, h):
                     if e.side == side:
                         continue
@@ -274,7 +284,9 @@ def resolve_movement(ctx: Ctx) -> None:
             h = wants[uid]
             if ctx.options.get("facing") and m["pos"] is not None:
                 ctx.unit(uid).status["facing"] = hexmap.direction(ctx, m["pos"], h)
-            movement.place(ctx, uid, h)
+            riders = carriers.aboard(ctx.state, uid)  # a chariot's or fleet's riders go with it
+            for x in [uid, *(r.id for r in riders)]:
+                movement.place(ctx, x, h)
             if m["pos"] is None:
                 ctx.unit(uid).status["state"] = "active"
             m["pos"] = h
@@ -284,8 +296,8 @@ def resolve_movement(ctx: Ctx) -> None:
         movement.mark_control(ctx, [wants[uid] for uid in sorted(wants) if uid not in stop])
         for uid in sorted(wants):
             m = movers[uid]
-            if m["stopped"] or not m["entered"] or m["entered"][-1] != wants[uid]:
-                continue
+            if m["stopped"] or not m["entered"] or m["entered"][-1] != wants[uid] or m["fleet"]:
+                continue  # a fleet is not stopped next to enemy fire units [V3.26]
             i = info(ctx.state, ctx.ruleset, uid)
             if m["idx"] < len(m["path"]) or m["exit"] is not None:
                 z = movement.zone_stop(ctx, i, [wants[uid]], f"sim:{uid}:{ctx.clock.get('gt')}:{step}")
@@ -312,6 +324,7 @@ def resolve_movement(ctx: Ctx) -> None:
             moved[uid] = m["entered"]
     ctx.set_var("sim_moved", moved)
     for side in SIDES:
+        sink_stuck_fleets(ctx, side)  # Viking [3.28]
         problems = movement.stacking_problems(ctx.state, ctx.ruleset, side)
         for line in problems:
             ctx.explain(f"stacking to put right ({ctx.state.sides[side].name}): {line} [5.4]")
@@ -320,6 +333,20 @@ def resolve_movement(ctx: Ctx) -> None:
     panic.check(ctx, None)
     _mark_done(ctx, "movement")
     ctx.summary(f"Movement resolution: {len(moved)} unit(s) moved in {step} step(s)")
+
+
+def _sailer(ctx: Ctx, side: str, uid: str, order: dict[str, Any]) -> dict[str, Any]:
+    """A fleet's plotted course as a mover: 1 MP a hex, in step with the others [22.12]."""
+    return {
+        "side": side,
+        "pos": str(ctx.state.unit(uid).location)[4:],
+        "path": sl_path(ctx, order),
+        "exit": None,
+        "idx": 0,
+        "stopped": False,
+        "entered": [],
+        "fleet": True,
+    }
 
 
 def _same_hex(

@@ -108,6 +108,9 @@ def panicked_to_flee(state: State) -> list[str]:
 
 
 def end_movement(ctx: Ctx) -> None:
+    from rulesets.prestags.act_fleet import sink_stuck_fleets
+
+    sink_stuck_fleets(ctx)  # Viking [3.28]
     if ctx.options.get("panic") and ctx.options.get("rally_before_df", True):
         panic.rally(ctx, ctx.role("phasing"))
 

@@ -131,9 +131,11 @@ class SecondSatharWar(RuleSet):
         return condition(state, unit)
 
     def headline(self, state: State) -> dict[str, list[str]]:
+        from campaign_tui.core.procedures import plural
+
         from .ledger import kills, losses
         from .locations import parse
-        from .ships import is_station, loc_of
+        from .ships import is_fighter, is_station, loc_of
 
         out: dict[str, list[str]] = {}
         k = kills(state)
@@ -142,7 +144,10 @@ class SecondSatharWar(RuleSet):
             alive = [u for u in units if not u.status.get("destroyed")]
             on_map = sum(1 for u in alive if loc_of(state, u).on_map)
             lost = len(losses(state, side))
-            line = [f"{len(alive)} ships ({on_map} on the map)", f"{lost} lost"]
+            fighters = sum(1 for u in alive if is_fighter(u))  # counted apart from ships
+            on_map = sum(1 for u in alive if loc_of(state, u).on_map and not is_fighter(u))
+            line = [f"{plural(len(alive) - fighters, 'ship')} ({on_map} on the map)"
+                    + (f", {plural(fighters, 'fighter')}" if fighters else ""), f"{lost} lost"]
             if side == "UPF":
                 standing = sum(
                     1 for u in state.units.values() if is_station(u) and not u.status.get("destroyed")

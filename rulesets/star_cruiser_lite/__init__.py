@@ -114,9 +114,14 @@ class StarCruiserLite(RuleSet):
         g = self._game(state)
         out: dict[str, list[str]] = {}
         for nation in state.sides:
+            from campaign_tui.core.procedures import plural
+
             tfs = [f for f in g.formations("task_force", nation) if g.ships(f.id)]
-            ships = sum(len(g.hulls(f.id)) for f in tfs)
-            line = [f"{len(tfs)} task forces", f"{ships} ships"]
+            hulls = [u for f in tfs for u in g.hulls(f.id)]
+            wings = sum(1 for u in hulls if g.code(u) == "FTR")  # fighters are not ships
+            line = [plural(len(tfs), "task force"), plural(len(hulls) - wings, "ship")]
+            if wings:
+                line.append(plural(wings, "fighter wing"))
             rec = g.nation(nation)
             if "qas_stock" in rec:
                 line.append(f"QAS stockpile {spm.text(rec['qas_stock'])} SP")

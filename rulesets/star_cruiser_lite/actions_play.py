@@ -15,6 +15,7 @@ from campaign_tui.core.model import Formation
 from rulesets.star_cruiser_lite import boarding, combat, ids, news
 from rulesets.star_cruiser_lite import sp as spm
 from rulesets.star_cruiser_lite.actions_setup import new_tf, roll_all_tactics
+from rulesets.star_cruiser_lite.actions_troops import load_troops
 from rulesets.star_cruiser_lite.chores_month import add_ship, add_troop
 from rulesets.star_cruiser_lite.classes import SDRONE_MOUNTS, TROOPS
 from rulesets.star_cruiser_lite.damage import destroy_facility, destroy_ship
@@ -748,6 +749,7 @@ PLAY_ACTIONS = (
     cmb_auto,
     transfer_sp,
     load_facility,
+    load_troops,
     install_upgrade,
     resupply_unit_action,
     split_withheld,

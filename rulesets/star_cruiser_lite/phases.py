@@ -20,7 +20,7 @@ ORDER_ACTIONS = (
     "reorganize",
     "late_resupply",
 )
-WEEK_TOOLS = ("run_to_report", "transfer_sp", "load_facility", "install_upgrade")
+WEEK_TOOLS = ("run_to_report", "transfer_sp", "load_facility", "load_troops", "install_upgrade")
 GM_SETUP = (
     "schedule_reinforcement",
     "import_map",

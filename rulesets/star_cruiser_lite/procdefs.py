@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from campaign_tui.core.actions import Param
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.star_cruiser_lite import procs_cargo
 from rulesets.star_cruiser_lite import rules_combat as rc
 from rulesets.star_cruiser_lite import rules_command as rcmd
 from rulesets.star_cruiser_lite import rules_detection as rd
@@ -794,8 +795,13 @@ def procedures() -> dict[str, ProcedureDef]:
             "Automatic resupply source order",
             rl.resupply_order,
             (
-                _p("available", LIST, "sources present: core, CFR, ASB, SD, FB, merchants, self, colony, "
-                   "independent, other_tf", required=False, default=[]),
+                _p(
+                    "available",
+                    LIST,
+                    "sources present: core, CFR, ASB, SD, FB, merchants, self, colony, independent, other_tf",
+                    required=False,
+                    default=[],
+                ),
                 _opt_bool("at_qas", "the unit is at QAS (the Core stockpile pays)"),
                 _p("named", "str", "the source its orders name", required=False, default=""),
             ),
@@ -810,11 +816,17 @@ def procedures() -> dict[str, ProcedureDef]:
                 _p("result", "str", "T-16 result: 'Screens -1', 'Supply Points -10%', or sc, df, sp10..."),
                 _opt_int("current", 0, "the stat's value now (maximum for screens)"),
                 _p("sp", "str", "the facility's SP (Supply Points -10%)", required=False, default="0"),
-                _p("rounding", "choice", "overrides facility_sp_loss_rounding", required=False, default="",
-                   choices=("", "up", "down")),
+                _p(
+                    "rounding",
+                    "choice",
+                    "overrides facility_sp_loss_rounding",
+                    required=False,
+                    default="",
+                    choices=("", "up", "down"),
+                ),
             ),
             ("T-16",),
             "T-16",
         ),
     ]
-    return {d.id: d for d in defs}
+    return {d.id: d for d in (*defs, *procs_cargo.PROCEDURES)}

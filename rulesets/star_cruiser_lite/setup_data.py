@@ -17,6 +17,7 @@ from campaign_tui.core.tables import TableSet
 from rulesets.star_cruiser_lite import ids
 from rulesets.star_cruiser_lite import sp as spm
 from rulesets.star_cruiser_lite.classes import FLAG_OFFICER_CLASSES, LEVELS, TACTICS_CLASSES
+from rulesets.star_cruiser_lite.rules_cargo import troop_load
 
 
 class Sink(Protocol):
@@ -194,6 +195,7 @@ def load(data: dict[str, Any], sink: Sink, catalog: Catalog, tables: TableSet) -
         for t in g.get("troops", []):
             _troop(sink, catalog, tables, parsed.nation, gid, t)
         done.append(f"contingent {gid}")
+    _check_troop_loads(data, catalog)
     for m in data.get("minefields", []):
         sid = str(m["system"])
         rec = sink.get_record("systems", sid)
@@ -203,6 +205,28 @@ def load(data: dict[str, Any], sink: Sink, catalog: Catalog, tables: TableSet) -
         sink.record("systems", sid, rec)
         done.append(f"{m['mines']} mines at {sid}")
     return done
+
+
+def _check_troop_loads(data: dict[str, Any], catalog: Catalog) -> None:
+    """T-06, T-07: troops an order of battle puts aboard its own ships must fit in them."""
+    ships = {
+        str(s["id"]): catalog.type(str(s["type"]))
+        for tf in data.get("task_forces", [])
+        for s in tf.get("ships", [])
+    }
+    aboard: dict[str, list[str]] = {}
+    for g in data.get("contingents", []):
+        for t in g.get("troops", []):
+            if str(t.get("carried_by") or "") in ships:
+                code = str(catalog.type(str(t["type"])).attrs.get("code", ""))
+                aboard.setdefault(str(t["carried_by"]), []).append(code)
+    for sid, codes in aboard.items():
+        a = ships[sid].attrs
+        load = troop_load(
+            str(a.get("code", "")), codes, int(a.get("troop_cap", 0) or 0), int(a.get("cargo_troops", 0) or 0)
+        )
+        if not load.fits:
+            raise InvalidInput(f"ship {sid}: troops {', '.join(codes)} aboard: {load.why}")
 
 
 def _ship(sink: Sink, catalog: Catalog, nation: str, fid: str, s: dict[str, Any]) -> None:

@@ -1,6 +1,12 @@
-"""bench/table_side.py in a real terminal: PRESTAGS from the picker through a new campaign
-and its quick set-up to Game-Turn 1, saved, quit and reopened, in fewer keys than the
-issue's target (60)."""
+"""bench/table_side.py in a real terminal, for every rule set: from the picker through a new
+campaign of the first scenario, its quick set-up, the first turn up to one combat resolved
+through the dialog with a typed die (where the walk reaches one), save, quit and reopen, in
+no more keys than the issue's target (60).
+
+The walk reaches a combat in PRESTAGS and Prefect; in Fifth Frontier War (five fleets to
+plot before turn 1), Second Sathar War (the Sathar start circles are four days from the
+first system) and Star Cruiser Lite (Week 0 has no movement) it does not yet: for those the
+set-up, save and reopen are checked."""
 
 from __future__ import annotations
 
@@ -14,17 +20,25 @@ import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
+COMBAT = {"prestags", "prefect"}
+ALL = ("fifth_frontier_war", "prefect", "prestags", "second_sathar_war", "star_cruiser_lite")
 
 
-def test_table_side_sets_up_prestags_and_reopens_it() -> None:
+def test_table_side_walks_every_rule_set() -> None:
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed: the table-side benchmark needs it")
     bin_dir = str(Path(sys.executable).parent)
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(Path.home()), "TERM": "xterm-256color"}
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "table_side.py"), "prestags"],
-                         capture_output=True, text=True, timeout=300, env=env, cwd=ROOT)
-    assert out.returncode == 0, out.stderr[-2000:]
-    m = re.fullmatch(r"TABLE prestags keys=(\d+) seconds=([\d.]+) combat=(yes|no)",
-                     out.stdout.strip())
-    assert m, out.stdout
-    assert int(m.group(1)) <= 60
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "table_side.py"), *ALL],
+                         capture_output=True, text=True, timeout=600, env=env, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    rows = {}
+    for line in out.stdout.splitlines():
+        m = re.fullmatch(r"TABLE (\w+) keys=(\d+) seconds=([\d.]+) combat=(yes|no)", line)
+        assert m, line
+        rows[m.group(1)] = (int(m.group(2)), m.group(4))
+    assert set(rows) == set(ALL)
+    for rid, (keys, combat) in rows.items():
+        assert keys <= 60, (rid, keys)
+        if rid in COMBAT:
+            assert combat == "yes", rid

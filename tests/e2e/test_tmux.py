@@ -117,3 +117,63 @@ def test_open_play_save_quit(tmux: Tmux, tmp_path: Path) -> None:
     assert engine.state.step == "move"
     assert engine.state.units["a-inf"].location == "hex:0201"
     assert [e.kind for e in engine.entries()][-2:] == ["advance", "move"]
+
+
+def test_pick_a_hex_on_the_map_for_an_action(tmux: Tmux, tmp_path: Path) -> None:
+    """F2 on an action's hex field opens the map; `/` finds a lettered hex, an arrow moves
+    the cursor, Enter picks: the action deploys the unit in the picked hex."""
+    from campaign_tui import campaigns
+    from campaign_tui.core.board.facts import on_board
+    from campaign_tui.store.paths import places
+
+    home = places(tmp_path / "home").ensure()
+    path = campaigns.new_campaign(home, "prestags", "chariot-rome", "Pick", 4, "auto", {})
+    opened = campaigns.open_path(path)
+    engine = opened.engine
+    demo = ROOT / "rulesets" / "prestags" / "data" / "maps" / "demo_mapsheet.toml"
+    engine.perform("gm.map_import", {"text": demo.read_text(encoding="utf-8"), "name": "demo"})
+    engine.perform("advance")                                   # to the Romans' deployment
+    board = engine.ruleset.board(engine.state)
+    grid = board.grid
+    assert grid is not None
+    letter_d = next(h for h, f in on_board(board, engine.state).items() if f.get("letter") == "D")
+    col, row = grid.parse(letter_d)  # type: ignore[misc]
+    picked = grid.label(col + 1, row)                           # one to the right of D
+    campaigns.save(opened)
+    campaigns.close(opened)
+
+    command = f"{_campaign_tui()} open {path}; echo EXIT=$?; sleep 30"
+    tmux.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", command)
+    tmux.wait_for("place your units")
+    tmux.send("1")                                              # Deploy units
+    tmux.wait_for("the hex to place them in")
+    tmux.type("a-mi-01")
+    tmux.wait_for("= Romans MI 1")
+    tmux.send("Tab")
+    tmux.send("F2")                                             # the hex field: pick on the map
+    tmux.wait_for("pick the hex")
+    tmux.send("/")
+    tmux.wait_for("find a hex, place or unit")
+    tmux.type(letter_d)
+    tmux.send("Enter")
+    tmux.wait_for("letter: D")                                  # the details of the found hex
+    tmux.send("Right")
+    deadline = time.monotonic() + 15                            # the details name the cursor
+    while not any(line.startswith(picked) for line in tmux.screen().splitlines()):
+        assert time.monotonic() < deadline, tmux.screen()
+        time.sleep(0.15)
+    assert all(len(line) <= 80 for line in tmux.screen().splitlines())
+    tmux.send("Enter")                                          # picks
+    tmux.wait_for("Deploy units")
+    tmux.send("C-r")
+    tmux.wait_for("Result:")
+    tmux.send("C-e")                                            # apply
+    tmux.wait_for("1 unsaved")
+    tmux.send("C-s")
+    tmux.wait_for(" saved ")
+    tmux.send("C-q")
+    tmux.wait_for("EXIT=0")
+
+    opened = campaigns.open_path(path, read_only=True)
+    assert opened.engine.state.units["a-mi-01"].location == f"hex:{picked}"
+    assert opened.engine.entries()[-1].kind == "deploy"

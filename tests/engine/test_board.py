@@ -111,7 +111,7 @@ def test_map_file_round_trip_and_errors():
 def test_hex_param_refuses_what_is_not_a_hex():
     p = Param("hex", "hex")
     assert p.coerce("0707", State()) == "0707"
-    with pytest.raises(InvalidInput, match="parameter hex 'banana' is not a hex"):
+    with pytest.raises(InvalidInput, match="hex 'banana' is not a hex"):
         p.coerce("banana", State())
     bounded = Param("to", "hex", board=lambda s: HexGrid(first_col=1, last_col=5, first_row=1, last_row=5))
     with pytest.raises(InvalidInput, match="nearest hex 0505"):

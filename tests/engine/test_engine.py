@@ -13,6 +13,7 @@ from campaign_tui.core.errors import (
     InvalidInput,
     NeedConfirmation,
     NeedDecision,
+    ParamProblem,
 )
 
 ADJ = {"adj:b-inf": "yes"}
@@ -50,8 +51,9 @@ def test_bad_parameters_are_refused_and_change_nothing(demo_engine):
     before = e.state.to_dict()
     with pytest.raises(InvalidInput, match="no unit 'ghost' in this campaign"):
         e.perform("move", {"unit": "ghost", "to": "x"})
-    with pytest.raises(InvalidInput, match="action move: missing to"):
+    with pytest.raises(ParamProblem, match=r"Move a unit, A Infantry: give the hex \(To\)\.") as missing:
         e.perform("move", {"unit": "a-inf"})
+    assert missing.value.details == {"action": "move", "param": "to", "problem": "missing"}
     with pytest.raises(InvalidInput, match="unknown parameter"):
         e.perform("move", {"unit": "a-inf", "to": "x", "speed": 3})
     with pytest.raises(ActionRejected, match="does not belong to the phasing side"):

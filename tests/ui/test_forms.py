@@ -41,5 +41,5 @@ async def test_actions_past_the_ninth_number_forms_and_missing_values(home_place
         await pilot.press("ctrl+r")               # nation, type... still empty
         await pilot.pause()
         error = static_text(app, "#resolve-error")
-        assert error.startswith("Schedule reinforcements: choose")
+        assert error == "Schedule reinforcements: give the ship or troop type id."
         assert "action schedule_reinforcement" not in error

@@ -47,7 +47,9 @@ async def test_every_parameter_type(home_places: Places, kinds_path: Path) -> No
         await press(pilot, "tab")                                  # side: A (first)
         await press(pilot, "f2")                                   # pick formations
         await press(pilot, "down", "space", "down", "space", "ctrl+n")
-        await press(pilot, "tab", *keys("x,y"), "tab", *keys('{"k": 1}'))
+        await press(pilot, "tab", "enter")                         # tags: a list editor
+        await press(pilot, "a", "x", "enter", "a", "y", "enter", "ctrl+n")
+        await press(pilot, "tab", "enter", "5", "ctrl+n")          # data: a value, 5
         await press(pilot, "ctrl+r")
         assert "params n=3 x=2.5 flag=True colour=red side=A" in static_text(
             app, "#resolve-review")
@@ -55,7 +57,7 @@ async def test_every_parameter_type(home_places: Places, kinds_path: Path) -> No
         assert app.session is not None
         got = app.session.engine.state.vars["params"]
         assert got == {"n": 3, "x": 2.5, "flag": True, "colour": "red", "side": "A",
-                       "groups": ["a1", "b1"], "tags": ["x", "y"], "data": '{"k": 1}',
+                       "groups": ["a1", "b1"], "tags": ["x", "y"], "data": 5,
                        "note": "none"}
 
 

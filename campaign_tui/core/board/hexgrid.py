@@ -212,11 +212,15 @@ class HexGrid:
         if cr is None:
             raise InvalidInput(f"{hex_id!r} is not a hex number ({self.forms()})")
         c, r = cr
+        steps = _LOWER_STEPS if (c & 1) == (self.layout == "odd-q") else _UPPER_STEPS
+        label, inside = self.label, self.inside
+        if not self.wrap:  # the common case, on every move and range check: no duplicates
+            return [label(c + dc, r + dr) for dc, dr in steps if inside(c + dc, r + dr)]
         out: list[str] = []
-        for dc, dr in self._steps(c):
+        for dc, dr in steps:
             col, row = self._wrapped(c + dc), r + dr
-            if self.inside(col, row):
-                h = self.label(col, row)
+            if inside(col, row):
+                h = label(col, row)
                 if h not in out:
                     out.append(h)
         return out

@@ -121,6 +121,13 @@ def _hex_map(board: Board, grid: HexGrid, facts: Mapping[str, Mapping[str, Any]]
                         cls="terrain")
             if f.get("name"):
                 cv.text(x, y + SIZE * 0.75, str(f["name"])[:14], size=5.5, fill="#111", cls="place")
+            owner = str(f.get("owner") or f.get("held_by") or f.get("control") or "")
+            if owner in styles:  # who holds the hex: its side's colour round the inside
+                inner = " ".join(f"{x + SIZE * 0.82 * cx:.1f},{y + SIZE * 0.82 * cy:.1f}"
+                                 for cx, cy in corners)
+                cv.add(f'<polygon points="{inner}" fill="none" stroke="{styles[owner][0]}" '
+                       f'stroke-width="1.4" class="control"><title>{escape(owner)}</title>'
+                       '</polygon>')
             if f.get("objective"):
                 cv.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.8:.1f}" fill="none" '
                        f'stroke="#000" stroke-dasharray="2,2"/>')

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -18,11 +17,12 @@ from textual.widgets.selection_list import Selection
 from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.widgets.entry import Entry
 from campaign_tui.ui.widgets.marks import MarkedSelectionList
 
 
-class Dialog(ModalScreen[Any]):
+class Dialog(ClosesOnce):
     """Base: escape cancels (dismisses with None)."""
 
     CMDS: ClassVar = (C.CANCEL, C.HELP)
@@ -71,12 +71,13 @@ class InputDialog(Dialog):
     """Ask for one line of text; returns it (None on escape)."""
 
     def __init__(self, title: str, message: str | Text = "", value: str = "",
-                 placeholder: str = "") -> None:
+                 placeholder: str = "", type: str = "text") -> None:
         super().__init__(classes="dialog-screen")
         self.title_text = title
         self.message = message
         self.value = value
         self.placeholder = placeholder
+        self.type = type  # "integer" or "number": the field refuses letters
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog small"):
@@ -84,7 +85,8 @@ class InputDialog(Dialog):
             if self.message:
                 msg = self.message if isinstance(self.message, Text) else Text(self.message)
                 yield Static(msg, classes="dialog-message")
-            yield Entry(self.value, placeholder=self.placeholder, compact=True, id="answer")
+            yield Entry(self.value, placeholder=self.placeholder, compact=True, id="answer",
+                        type=self.type)  # type: ignore[arg-type]
             yield Static(Text("enter confirms, esc cancels", style="dim"))
         yield Footer(compact=True)
 
@@ -242,7 +244,7 @@ class EntityPicker(Dialog):
             self.dismiss([ol.get_option_at_index(ol.highlighted).id])
 
 
-class PrivacyScreen(ModalScreen[bool]):
+class PrivacyScreen(ClosesOnce):
     """Hides everything while the keyboard changes hands."""
 
     BINDINGS: ClassVar = [Binding("enter", "done", "I am ready", show=True)]

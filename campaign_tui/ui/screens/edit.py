@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Static
 
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.dialogs import Dialog
 from campaign_tui.ui.text import fmt_value
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.entry import Entry
 from campaign_tui.ui.widgets.marks import MarkedCheckbox
 
@@ -55,8 +56,9 @@ class StatusDialog(Dialog):
                     if fdef.type == "bool":
                         yield MarkedCheckbox("yes", bool(current), compact=True, id=wid)
                     elif fdef.type == "choice":
-                        yield Select([(c, c) for c in fdef.choices], compact=True, id=wid,
-                                     value=current if current in fdef.choices else Select.NULL)
+                        yield ChoiceList([(c, c) for c in fdef.choices],
+                                         current if current in fdef.choices else None,
+                                         allow_blank=True, id=wid)
                     else:
                         typ = {"int": "integer", "float": "number", "number": "number"}.get(
                             fdef.type, "text")
@@ -71,7 +73,7 @@ class StatusDialog(Dialog):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        first = self.query("Checkbox, Select, Input").first()
+        first = self.query("Checkbox, ChoiceList, Input").first()
         if first is not None:
             first.focus()
 
@@ -82,8 +84,8 @@ class StatusDialog(Dialog):
             current = self.unit.status.get(name, fdef.default)
             if isinstance(w, Checkbox):
                 value: Any = w.value
-            elif isinstance(w, Select):
-                value = None if w.value is Select.NULL else w.value
+            elif isinstance(w, ChoiceList):
+                value = w.value
             else:
                 text = w.value.strip()  # type: ignore[attr-defined]
                 if fdef.type in ("int", "float", "number"):

@@ -10,10 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from campaign_tui.ui.commands import command_rows
+from campaign_tui.ui.screens.once import ClosesOnce
 
 MOVING = [
     ("tab / shift+tab", "Move between panels and fields"),
@@ -41,7 +42,7 @@ def help_rows(screen: Screen[Any]) -> list[Row]:
     return list(command_rows(nodes))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosesOnce):
     BINDINGS: ClassVar = [
         Binding("escape,f1,question_mark,q", "close", "Close help", key_display="esc"),
     ]

@@ -1,7 +1,9 @@
-"""The main screen: phase prompt, order of battle and die log.
+"""The main screen: phase prompt, map, order of battle and die log.
 
-At 120x40 and larger the three panels stand side by side; below that one panel shows at a
-time (F2 prompt, F3 forces, F4 dice), so everything fits at 80x24.
+From 120x32 the prompt stands beside the map (the seat's projection, as in the map screen),
+with the order of battle and the die log under the map; from 180x45 the prompt keeps a third
+of the width. Below 120x32 one panel shows at a time (F2 prompt, F3 forces, F4 dice; `g` the
+map screen), so everything fits at 80x24.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from campaign_tui.ui.commands import PaletteEntry, bindings
 from campaign_tui.ui.screens.base import CampaignScreen
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
+from campaign_tui.ui.widgets.mapview import MapView, SideMap
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
 from campaign_tui.ui.widgets.prompt import PhasePrompt, numbered
 
@@ -30,6 +33,11 @@ if TYPE_CHECKING:
 PANELS = ("prompt", "oob", "log")
 PANEL_TITLES = {"prompt": "F2 Prompt", "oob": "F3 Forces", "log": "F4 Dice"}
 WIDE = (120, 32)
+HUGE = (180, 45)
+
+
+def _is(size: tuple[int, int], width: int, height: int) -> bool:
+    return width >= size[0] and height >= size[1]
 
 
 class MainScreen(CampaignScreen):
@@ -47,9 +55,10 @@ class MainScreen(CampaignScreen):
         # the layout class is set before the screen is attached: setting it in on_mount
         # would restyle every widget once more before the first paint
         size = self.app.size
-        self.wide = size.width >= WIDE[0] and size.height >= WIDE[1]
+        self.wide = _is(WIDE, size.width, size.height)
         self.set_class(self.wide, "wide")
         self.set_class(not self.wide, "narrow")
+        self.set_class(_is(HUGE, size.width, size.height), "huge")
 
     def compose(self) -> ComposeResult:
         session = self.session
@@ -59,6 +68,9 @@ class MainScreen(CampaignScreen):
             with Vertical(id="panel-prompt", classes="panel"):
                 yield Static(Text("Phase prompt", style="bold"), classes="panel-title")
                 yield PhasePrompt(id="prompt")
+            with Vertical(id="panel-map"):
+                yield Static(Text("Map  (g: full screen)", style="bold"), classes="panel-title")
+                yield SideMap(id="side-map")
             with Vertical(id="panel-oob", classes="panel"):
                 yield Static(Text("Order of battle", style="bold"), classes="panel-title")
                 yield OobPanel(session.engine.ruleset, read_only=session.read_only, id="oob")
@@ -83,15 +95,21 @@ class MainScreen(CampaignScreen):
         self._layout(event.size.width, event.size.height)
 
     def _layout(self, width: int, height: int) -> None:
-        wide = width >= WIDE[0] and height >= WIDE[1]
+        wide = _is(WIDE, width, height)
         if wide != self.wide or not (self.has_class("wide") or self.has_class("narrow")):
             self.wide = wide
             self.set_class(wide, "wide")
             self.set_class(not wide, "narrow")
+        huge = _is(HUGE, width, height)
+        if huge != self.has_class("huge"):
+            self.set_class(huge, "huge")
         for name in PANELS:
             # inline display (not a class): switching panels must not restyle the screen
             panel = self.query_one(f"#panel-{name}")
             panel.display = wide or name == self.panel
+        self.query_one("#panel-map").display = wide
+        if wide:
+            self.query_one(SideMap).show(self.session)
         if self._oob_stale and self._oob_shown():
             self._refresh_oob()
         self._title_current()
@@ -123,6 +141,8 @@ class MainScreen(CampaignScreen):
         self.query_one(target).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.query_one("#panel-map > .panel-title").set_class(
+            self.wide and isinstance(event.widget, MapView), "current-title")
         for name in PANELS:
             panel = self.query_one(f"#panel-{name}")
             if event.widget in panel.query("*"):
@@ -152,6 +172,8 @@ class MainScreen(CampaignScreen):
         self._oob_stale = True
         if self._oob_shown():
             self._refresh_oob()
+        if self.wide:
+            self.query_one(SideMap).show(session)
         self.update_topbar()
 
     def _oob_shown(self) -> bool:
@@ -202,6 +224,10 @@ class MainScreen(CampaignScreen):
             self.notify("Read-only: nothing can be changed.", severity="warning")
             return
         try:
+            # a preview held at the first die: when advancing rolls (an end-of-phase
+            # procedure, an automatic battle), the dialog shows the totals and odds first,
+            # then the program's dice or the GM's
+            session.perform("advance", preview=True, hold_rolls=True)
             outcome = session.advance()
         except NeedDecision:
             self.open_action("advance", "Advance", (), "Finish this step and go on.")
@@ -300,6 +326,10 @@ class MainScreen(CampaignScreen):
                     hints: dict[str, list[tuple[str, str]]] | None = None) -> None:
         from campaign_tui.ui.screens.resolve import ResolveDialog
 
+        if self.app.screen is not self:
+            # a key typed fast reached this screen before the dialog it opened was drawn:
+            # it opens nothing more (stacked dialogs left a blank, frozen screen)
+            return
         tree = self.query_one(OobTree)
         dialog = ResolveDialog(self.session, kind, title, params, help, prefill, hints,
                                marks=sorted(tree.marks), cursor=self._cursor_unit())
@@ -473,7 +503,15 @@ class MainScreen(CampaignScreen):
     def action_open_map(self) -> None:
         from campaign_tui.ui.screens.map import open_map
 
-        open_map(self)
+        side = self.query_one(SideMap)
+        open_map(self, current=side.cursor() if self.wide else None)
+
+    def on_map_view_chosen(self, event: MapView.Chosen) -> None:
+        """Enter on the map beside the prompt opens the map screen at that place."""
+        from campaign_tui.ui.screens.map import open_map
+
+        event.stop()
+        open_map(self, current=event.place)
 
     def action_close_campaign(self) -> None:
         self.app.close_campaign()  # type: ignore[attr-defined]

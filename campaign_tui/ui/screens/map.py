@@ -1,6 +1,7 @@
 """The map screen: the map of the campaign as the viewer may see it, the cursor place's
 details, and `/` to find a hex, place or unit. Opened to look (from the main screen) or to
-pick a place for an action field (Enter picks, Escape gives nothing back)."""
+pick a place for an action field (Enter picks, Escape gives nothing back). When looking, the
+GM imports (`i`), exports (`x`) and keeps map files (`l`, the map library)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from campaign_tui.ui.mapmodel import ZOOMS, MapModel
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.widgets.mapview import MapView
 
 
-class MapScreen(ModalScreen[str | None]):
+class MapScreen(ClosesOnce):
     """Arrows move, +/- zoom, `h` hex numbers, `/` finds, Enter shows (or picks)."""
 
     DEFAULT_CSS = """
@@ -39,6 +40,10 @@ class MapScreen(ModalScreen[str | None]):
         Binding("plus,equals_sign,z", "zoom(1)", "Zoom in"),
         Binding("minus", "zoom(-1)", "Zoom out"),
         Binding("h", "numbers", "Hex numbers"),
+        Binding("i", "import_map", "Import"),
+        Binding("x", "export_map", "Export"),
+        Binding("l", "library", "Library"),
+        Binding("ctrl+z", "undo", "Undo"),
     ]
 
     def __init__(self, model: MapModel, *, pick: str | None = None, current: str | None = None,
@@ -49,15 +54,19 @@ class MapScreen(ModalScreen[str | None]):
         self.current = current
         self.title_text = title or model.board.title
         self.found: list[str] = []
+        # the layout class before the screen is attached: set in on_mount it would restyle
+        # every widget once more before the first paint
+        self.set_class(self.app.size.width >= 120, "wide")
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="map-title")
         with Horizontal(id="map-body") if self.app.size.width >= 120 else Vertical(id="map-body"):
-            yield MapView(self.model, self.current, id="map-view")
-            yield Static("", id="map-details")
-        yield Input(placeholder="find a hex, place or unit; Enter goes there", id="map-find")
-        keys = "arrows move · +/- zoom · h numbers · / find · "
-        keys += "Enter picks · Esc cancels" if self.pick else "Enter details · Esc back"
+            view = MapView(self.model, self.current, id="map-view")
+            yield view
+            yield Static(self._details(view.cursor), id="map-details")
+        keys = "arrows · +/- zoom · h numbers · / find · "
+        keys += "Enter picks · Esc cancels" if self.pick else \
+            "Enter details · i/x/l map files · Esc"
         yield Static(Text(keys), id="map-keys")
 
     def _title(self) -> Text:
@@ -70,20 +79,21 @@ class MapScreen(ModalScreen[str | None]):
         return t
 
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= 120, "wide")
-        view = self.query_one(MapView)
-        view.focus()
-        self._show(view.cursor)
+        self.query_one(MapView).focus()
 
     @property
     def view(self) -> MapView:
         return self.query_one(MapView)
 
-    def _show(self, place: str, full: bool = False) -> None:
+    def _details(self, place: str, full: bool = False) -> Text:
         lines = self.model.details(place) if place else ["(no place)"]
         if not full and len(lines) > 8:
             lines = [*lines[:7], f"  … {len(lines) - 7} more: Enter shows all"]
-        self.query_one("#map-details", Static).update(Text("\n".join(lines)))
+        return Text("\n".join(lines))
+
+    def _show(self, place: str, full: bool = False) -> None:
+        # the details box has a fixed size: no layout pass at each cursor move
+        self.query_one("#map-details", Static).update(self._details(place, full), layout=full)
 
     def on_map_view_moved(self, event: MapView.Moved) -> None:
         self._show(event.place)
@@ -95,15 +105,21 @@ class MapScreen(ModalScreen[str | None]):
             self._show(event.place, full=True)
 
     def action_back(self) -> None:
-        find = self.query_one("#map-find", Input)
-        if find.has_class("shown"):
-            find.remove_class("shown")
+        found = self.query("#map-find")
+        if found and found.first().has_class("shown"):
+            found.first().remove_class("shown")
             self.view.focus()
             return
         self.dismiss(None)
 
-    def action_find(self) -> None:
-        find = self.query_one("#map-find", Input)
+    async def action_find(self) -> None:
+        found = self.query("#map-find")
+        if found:
+            find = found.first(Input)
+        else:  # made at the first `/`: the map paints sooner without it
+            find = Input(placeholder="find a hex, place or unit; Enter goes there",
+                         id="map-find")
+            await self.mount(find, before="#map-keys")
         find.add_class("shown")
         find.value = ""
         find.focus()
@@ -128,6 +144,35 @@ class MapScreen(ModalScreen[str | None]):
 
     def action_numbers(self) -> None:
         self.view.toggle_numbers()
+
+    # -- map files (looking only: a pick is for a dialog still open underneath) -------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in ("import_map", "export_map", "library", "undo") and self.pick)
+
+    def action_import_map(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import ask_import
+
+        ask_import(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_export_map(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import ask_export
+
+        ask_export(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_library(self) -> None:
+        from campaign_tui.ui.screens.mapfiles import open_library
+
+        open_library(self, self.app.session)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        self.app.undo()  # type: ignore[attr-defined]
+
+    def campaign_changed(self, outcome: object) -> None:
+        """After an action (an import, an undo): the map is drawn again from the view."""
+        self.model = MapModel.of(self.app.session)  # type: ignore[attr-defined]
+        self.view.set_model(self.model)
+        self.query_one("#map-title", Static).update(self._title())
+        self._show(self.view.cursor)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width >= 120, "wide")

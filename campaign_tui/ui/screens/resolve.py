@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -22,9 +23,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from campaign_tui.core import param_words
+from campaign_tui.core.dice import DiceExpr
 from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
@@ -35,9 +37,13 @@ from campaign_tui.ui.screens.dialogs import (
     PickEntry,
     PrivacyScreen,
 )
+from campaign_tui.ui.screens.editor import StructuredEditor
+from campaign_tui.ui.screens.once import ClosesOnce
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.text import describe_changes, unit_label
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.forms import ENTITY_TYPES, DecisionField, ParamField
+from campaign_tui.ui.widgets.shapes import shape_for
 
 if TYPE_CHECKING:
     from campaign_tui.core.actions import Param
@@ -53,16 +59,21 @@ def _held(decision: Decision) -> bool:
 
 PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused field from the "
              "order of battle", "pick")
+ONE_DIE = C.Cmd("one-die", "ctrl+t", "One die", "The program rolls the held die only and stops "
+                "at the next one (a long battle round by round, with the summary so far)",
+                "roll_one")
 
 
-class ResolveDialog(ModalScreen["Outcome | None"]):
+class ResolveDialog(ClosesOnce):
     """The resolve dialog: parameters, decisions, roll, review, apply."""
 
     DROPDOWN_MAX = 60  # more candidates than this stay a typed field
 
-    CMDS: ClassVar = (C.ROLL, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
+    CMDS: ClassVar = (C.ROLL, ONE_DIE, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
     BINDINGS: ClassVar = [*bindings(*CMDS), Binding("ctrl+q", "app.quit", show=False,
-                                                    priority=True)]
+                                                    priority=True),
+                          Binding("pageup", "scroll_body(-1)", "Scroll up", show=False),
+                          Binding("pagedown", "scroll_body(1)", "Scroll down", show=False)]
 
     def __init__(self, session: Session, kind: str, title: str,
                  params: tuple[Param, ...] = (), help: str = "",
@@ -85,6 +96,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.decision: Decision | None = None
         self.preview: Outcome | None = None
         self.rolled = False  # the first die was released: later dice roll without stopping
+        self.typed_ahead: list[str] = []  # faces typed for the dice after the held one
         self.view: State = session.view()
         self.candidates = self._candidates()
         self._fill_entities(marks or [], cursor)
@@ -162,6 +174,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             head.append(f"   {st.clock_text} · {st.phase_title} · as "
                         f"{self.session.viewer_name()}", style="dim")
             yield Static(head, classes="dialog-title")
+            # pinned: the rest scrolls under it
+            yield Static("", id="resolve-question", classes="decision-head")
             with VerticalScroll(id="resolve-body"):
                 if self.help:
                     yield Static(Text(self.help, style="dim"), id="resolve-help")
@@ -170,8 +184,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                                       style="italic"), id="resolve-rolls")
                 with Vertical(id="resolve-form"):
                     for p in self.params:
+                        shape = shape_for(self.kind, p, self.candidates.get(p.name))
                         yield ParamField(p, self.prefill.get(p.name), self.hints.get(p.name),
-                                         self._describe_ids)
+                                         self._describe_ids, shape, self._name_of)
                 yield Static("", id="resolve-sofar")
                 yield Vertical(id="resolve-decision")
                 yield Static("", id="resolve-review")
@@ -190,8 +205,34 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self._ready = True
 
     def _fit(self, height: int) -> None:
-        # title, buttons, error line, borders and footer stay visible; the body scrolls
-        self.query_one("#resolve-body").styles.max_height = max(4, height - 10)
+        # title, the pinned question, buttons, error line, borders and footer stay visible;
+        # the body scrolls. Called after a refresh: the dialog may be gone by then.
+        for question in self.query("#resolve-question"):
+            pinned = question.virtual_size.height if question.display else 0
+            for body in self.query("#resolve-body"):
+                body.styles.max_height = max(4, height - 10 - pinned)
+
+    def _pin(self, question: Text | None) -> None:
+        """The question of the stage (the decision asked, or the result and its first
+        roll) stays in sight above the scrolling body, whatever the terminal's height."""
+        pinned = self.query_one("#resolve-question", Static)
+        pinned.display = question is not None
+        pinned.update(question or "")
+        self.call_after_refresh(self._fit, self.app.size.height)
+
+    def action_scroll_body(self, pages: int) -> None:
+        body = self.query_one("#resolve-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + pages * max(1, body.size.height - 1), animate=False)
+
+    # Work asked for "after the next refresh" may come after the dialog closed (keys typed
+    # fast): it then finds nothing and does nothing, instead of stopping the program.
+    def _scroll_to_end(self) -> None:
+        for body in self.query("#resolve-body"):
+            body.scroll_end(animate=False)
+
+    def _scroll_to_review(self) -> None:
+        for review in self.query("#resolve-review"):
+            review.scroll_visible(top=True, animate=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._set_ready)
@@ -205,7 +246,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         chosen = [f for f in fields if f.param.name == self.focus_field] or [
             f for f in fields if not (own and f.param.type == "side")] or fields
         if chosen:
-            chosen[0].widget.focus()
+            chosen[0].focus_widget()
         else:
             self.call_after_refresh(self.action_roll)
 
@@ -241,7 +282,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
                 except Exception:  # a field with a fixed list of hexes refuses others
                     self.notify(f"{place} is not one of this field's choices.",
                                 severity="warning", timeout=4)
-            field.widget.focus()
+            field.focus_widget()
 
         open_map(self, pick=field.param.name, current=field.value(), done=done)
 
@@ -260,8 +301,34 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.answers.clear()
         self.decision = None
         self.rolled = False
+        self.typed_ahead = []
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
+
+    def _name_of(self, ident: str) -> str:
+        """An id in words (a unit's label, a formation's or a side's name)."""
+        view = self.view
+        if ident in view.units:
+            return view.units[ident].label
+        if ident in view.formations:
+            return view.formations[ident].name
+        if ident in view.sides:
+            return view.sides[ident].name
+        return ident
+
+    def on_param_field_edit_request(self, event: ParamField.EditRequest) -> None:
+        event.stop()
+        field = event.field
+        assert field.shape is not None
+
+        def done(value: Any) -> None:
+            if value is not None:
+                field.set_structured(value)
+            field.focus_widget()
+
+        title = field.param.name.replace("_", " ").capitalize()
+        self.app.push_screen(StructuredEditor(title, field.shape, field.structured, self.view,
+                                              self._params(), self._name_of), done)
 
     def on_param_field_pick_request(self, event: ParamField.PickRequest) -> None:
         event.stop()
@@ -296,7 +363,7 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         def done(ids: list[str] | None) -> None:
             if ids is not None:
                 field.set_ids(ids)
-            field.widget.focus()
+            field.focus_widget()
 
         self.app.push_screen(EntityPicker(f"Pick {p.name}", entries, multi, field.ids()), done)
 
@@ -314,11 +381,23 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
 
     def action_roll(self) -> None:
         """Run the action as a preview: a decision to take, or the result to review."""
+        if not self.is_attached or not self.query("#resolve-error"):
+            return  # closed (or not drawn yet) when a fast key or a refresh asked
         if self.stage == "decide" and self.decision is not None:
             field = self.query(DecisionField).first()
             if field is not None:
                 self._answer(field.value())
             return
+        self._compute()
+
+    def action_roll_one(self) -> None:
+        """The program rolls the held die; the next die is held again (round by round)."""
+        d = self.decision
+        if self.stage != "decide" or d is None or not _held(d):
+            self.notify("No die is held now (^r computes the action).", timeout=3)
+            return
+        self.answers[d.id] = "auto"
+        self.decision = None
         self._compute()
 
     def _missing_field(self) -> ParamField | None:
@@ -330,9 +409,9 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         empty = self._missing_field()
         if empty is not None:
             # said in the table's words, with the field to fill focused
-            what = empty.param.help or empty.param.name.replace("_", " ")
-            self._error(f"{self.title_text}: choose {what}.")
-            empty.widget.focus()
+            self._error(f"{self.title_text}: {param_words.verb(empty.param)} "
+                        f"{param_words.what(empty.param)}.")
+            empty.focus_widget()
             self._set_stage("form")
             return
         try:
@@ -357,8 +436,18 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if stage != "review":
             self.query_one("#resolve-review", Static).update("")
             self.preview = None
+        if stage == "form":
+            self._pin(None)
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
+        if _held(decision) and self.typed_ahead:
+            # a handful of dice thrown at once: the next faces answer this die
+            need = DiceExpr.parse(decision.expr or "1d6").count
+            if len(self.typed_ahead) >= need:
+                faces, self.typed_ahead = self.typed_ahead[:need], self.typed_ahead[need:]
+                self.decision = decision
+                self._answer(",".join(faces))
+                return
         self._set_stage("decide")
         # shown to whoever decides: the viewer, or the side a secret decision is for
         who = decision.side
@@ -379,8 +468,8 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if _held(decision):
             head.append("Ready to roll. ", style="bold green")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r lets the program roll (leave 'auto'), or type the dice you "
-                        "rolled.", style="italic")
+            head.append("\n  ^r: the program rolls it and the rest; or type your dice "
+                        "(several at once: 4 2 6); ^t: one die, then stop.", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
@@ -388,15 +477,15 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             head.append(decision.prompt, style="bold")
         if decision.kind == "ruling":
             head.append("  (GM ruling, logged)", style="italic")
-        for line in decision.info:
-            head.append(f"\n  {line}", style="")
+        info = Text("\n".join(f"  {line}" for line in decision.info))
         field = DecisionField(decision)
 
         def show(_: Any = None) -> None:
-            box.mount(Static(head, classes="decision-head"))
+            self._pin(head)
+            if decision.info:
+                box.mount(Static(info, classes="decision-info"))
             box.mount(field)
-            self.call_after_refresh(lambda: self.query_one("#resolve-body").scroll_end(
-                animate=False))
+            self.call_after_refresh(self._scroll_to_end)
 
         viewer = self.session.viewer
         if decision.secret and who and who not in (viewer, "gm"):
@@ -415,9 +504,13 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         if d is None:
             return
         if _held(d):
-            self.rolled = True
             if value in (None, "", []):
                 value = "auto"
+            elif value != "auto":
+                value = self._take_faces(d, value)
+            # the program's dice: every later die is rolled without stopping; dice typed
+            # from the table: the next die is asked for too (physical dice all the way)
+            self.rolled = value == "auto"
         if value != "auto" or not _held(d):
             try:
                 d.coerce(value)
@@ -430,13 +523,27 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
         self.decision = None
         if secret_handoff:
             self.query_one("#resolve-decision", Vertical).remove_children()
+            self._pin(None)
             self.app.push_screen(PrivacyScreen(
                 f"Answer recorded. Pass the keyboard back to {self.session.viewer_name()}."),
                 lambda _: self._compute())
             return
         self._compute()
 
+    def _take_faces(self, d: Decision, value: Any) -> Any:
+        """The faces this die needs; any typed beyond them wait for the next dice."""
+        faces = [v for v in re.split(r"[,\s]+", str(value).strip()) if v]
+        need = DiceExpr.parse(d.expr or "1d6").count
+        if len(faces) <= need:
+            return value
+        self.typed_ahead = faces[need:]
+        return ",".join(faces[:need])
+
     def _show_review(self, outcome: Outcome) -> None:
+        if self.typed_ahead:
+            self._error(f"{len(self.typed_ahead)} typed dice were not needed: "
+                        f"{' '.join(self.typed_ahead)}")
+            self.typed_ahead = []
         self._set_stage("review")
         self.preview = outcome
         self.query_one("#resolve-sofar", Static).update("")
@@ -468,10 +575,16 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
             out.append("Nothing changes.\n", style="dim")
         out.append("Enter (or ^e) applies; esc cancels: nothing is changed until then.",
                    style="italic")
+        pinned = Text("Result: ", style="bold")
+        pinned.append(e.summary)
+        if e.rolls:
+            first = e.rolls[0]
+            pinned.append(f"\nroll {first.n} · {first.purpose}: ", style="bold")
+            pinned.append(first.describe())
+        self._pin(pinned)
         self.query_one("#resolve-review", Static).update(out)
         self.query_one("#btn-apply", Button).focus()
-        self.call_after_refresh(lambda: self.query_one("#resolve-review").scroll_visible(
-            top=True, animate=False))
+        self.call_after_refresh(self._scroll_to_review)
 
     def action_apply(self) -> None:
         if self.stage != "review":
@@ -543,10 +656,17 @@ class ResolveDialog(ModalScreen["Outcome | None"]):
     def on_input_submitted(self, event: Any) -> None:
         """Enter in a form field goes to the next field; in the last one it rolls."""
         event.stop()
+        self._next_field(event.input)
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        """Enter or space on a choice takes it and goes to the next field."""
+        event.stop()
+        self._next_field(event.choices)
+
+    def _next_field(self, node: Any) -> None:
         fields = list(self.query(ParamField))
-        node = event.input
         for i, f in enumerate(fields):
-            if node in f.query("Input") and i + 1 < len(fields):
-                fields[i + 1].widget.focus()
+            if (node is f.widget or node in f.query("Input")) and i + 1 < len(fields):
+                fields[i + 1].focus_widget()
                 return
         self.action_roll()

@@ -15,7 +15,6 @@ from textual.widgets import (
     OptionList,
     RadioButton,
     RadioSet,
-    Select,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -25,6 +24,7 @@ from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.base import AppScreen
 from campaign_tui.ui.text import fmt_value
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.entry import Entry
 from campaign_tui.ui.widgets.marks import MarkedCheckbox, MarkedRadioButton
 
@@ -117,7 +117,7 @@ class WizardScreen(AppScreen):
         if focus:
             self.query_one(focus).focus()
         elif step == "options":
-            first = self.query("#options-form Checkbox, #options-form Select, "
+            first = self.query("#options-form Checkbox, #options-form ChoiceList, "
                                "#options-form Entry").first()
             if first is not None:
                 first.focus()
@@ -232,9 +232,9 @@ class WizardScreen(AppScreen):
                 for i, c in enumerate(o.choices):
                     help_text = o.choice_help[i] if i < len(o.choice_help) else ""
                     items.append((f"{c} — {help_text}" if help_text else c, c))
-                widgets.append(Select(items, value=str(value) if str(value) in o.choices
-                                      else Select.NULL, compact=True, id=wid,
-                                      allow_blank=False))
+                widgets.append(ChoiceList([(v, lbl) for lbl, v in items],
+                                          str(value) if str(value) in o.choices else None,
+                                          id=wid))
             else:
                 typ = {"int": "integer", "float": "number"}.get(o.type, "text")
                 widgets.append(Entry(str(value), type=typ, compact=True, id=wid))  # type: ignore[arg-type]
@@ -249,8 +249,8 @@ class WizardScreen(AppScreen):
             w = self.query_one(f"#opt-{o.id}")
             if isinstance(w, Checkbox):
                 out[o.id] = w.value
-            elif isinstance(w, Select):
-                out[o.id] = w.value if w.value is not Select.NULL else o.default
+            elif isinstance(w, ChoiceList):
+                out[o.id] = w.value if w.value is not None else o.default
             else:
                 out[o.id] = w.value  # type: ignore[attr-defined]
         return out

@@ -1,7 +1,8 @@
 """Form fields built from what the engine declares.
 
 :class:`ParamField` renders one action parameter (``Param``: str, int, float, bool, choice,
-unit, formation, side, units, formations, list, record, json); :class:`DecisionField`
+unit, formation, side, units, formations, record, hex; lists and JSON values get a structured
+editor, never a text field: :mod:`campaign_tui.ui.widgets.shapes`); :class:`DecisionField`
 renders one decision request (choice, multi, number, bool, text, allocate, order, dice,
 ruling). Both only collect text or simple values; the engine checks them.
 """
@@ -9,7 +10,7 @@ ruling). Both only collect text or simple values; the engine checks them.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -18,12 +19,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, OptionList, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 
 from campaign_tui.ui.text import fmt_value
+from campaign_tui.ui.widgets import shapes
+from campaign_tui.ui.widgets.choices import ChoiceList
 from campaign_tui.ui.widgets.entry import Entry
+from campaign_tui.ui.widgets.shapes import Shape
 
 if TYPE_CHECKING:
     from campaign_tui.core.actions import Param
@@ -53,14 +57,25 @@ class ParamField(Vertical):
     class Edited(Message):
         """The user changed the value (answers given for the old values no longer hold)."""
 
+    class EditRequest(Message):
+        """Open the structured editor for this field (a list, a table, a record)."""
+
+        def __init__(self, field: ParamField) -> None:
+            super().__init__()
+            self.field = field
+
     def __init__(self, param: Param, value: Any = None,
                  choices: Sequence[tuple[str, str]] | None = None,
-                 describe: Any = None) -> None:
+                 describe: Any = None, shape: Shape | None = None,
+                 name: Callable[[str], str] = str) -> None:
         super().__init__(classes="field")
         self.param = param
         self.initial = value if value is not None else param.default
         self.choices = list(choices) if choices is not None else None
         self.describe = describe  # callable(ids) -> str for entity fields
+        self.shape = shape  # a structured value: edited in the structured editor
+        self.name_of = name  # id -> words, for the structured value's line
+        self.structured: Any = shapes.read(shape, self.initial) if shape is not None else None
 
     @property
     def name_(self) -> str:
@@ -74,19 +89,21 @@ class ParamField(Vertical):
         kind_hint = {"unit": "F2 picks", "units": "one or more; F2 picks",
                      "formation": "F2 picks", "formations": "one or more; F2 picks",
                      "hex": "F2 picks on the map",
-                     "int": "a whole number", "float": "a number",
-                     "list": "several, separated by commas"}.get(p.type)
+                     "int": "a whole number", "float": "a number"}.get(p.type)
+        if self.shape is not None:
+            kind_hint = "enter edits"
         if kind_hint:
             label.append(f"  {kind_hint}", style="dim")
         yield Static(label, classes="field-label")
         kind = p.type
-        if self.choices is not None or kind == "choice":
+        if self.shape is not None:
+            yield Button(self._words(), compact=True, id=f"f-{p.name}", classes="structured")
+        elif self.choices is not None or kind == "choice":
             options = self.choices if self.choices is not None else [(c, c) for c in p.choices]
             values = [v for v, _ in options]
             initial = _default_text(self.initial)
-            yield Select([(lbl, v) for v, lbl in options], allow_blank=not p.required,
-                         value=initial if initial in values else Select.NULL, compact=True,
-                         id=f"f-{p.name}")
+            yield ChoiceList(options, initial if initial in values else None,
+                             allow_blank=not p.required, id=f"f-{p.name}")
         elif kind == "bool":
             yield Checkbox("yes", bool(self.initial), compact=True, id=f"f-{p.name}")
         elif kind in ENTITY_TYPES:
@@ -119,12 +136,33 @@ class ParamField(Vertical):
     def widget(self) -> Any:
         return self.query_one(f"#f-{self.param.name}")
 
+    def _words(self) -> str:
+        assert self.shape is not None
+        return shapes.words(self.shape, self.structured, self.name_of)
+
+    def set_structured(self, value: Any) -> None:
+        """A new value from the structured editor."""
+        self.structured = value
+        self.widget.label = self._words()
+        self.post_message(self.Edited())
+
+    def focus_widget(self) -> None:
+        """Focus the field's input (nothing before it is drawn: keys typed fast can ask)."""
+        found = self.query(f"#f-{self.param.name}")
+        if found:
+            found.first().focus()
+
     def value(self) -> Any:
-        w = self.widget
+        if self.shape is not None:
+            return shapes.write(self.shape, self.structured)
+        found = self.query(f"#f-{self.param.name}")
+        if not found:  # not drawn yet (keys typed fast): the value it was opened with
+            return _default_text(self.initial) or None
+        w = found.first()
         if isinstance(w, Checkbox):
             return w.value
-        if isinstance(w, Select):
-            return None if w.value is Select.NULL else w.value
+        if isinstance(w, ChoiceList):
+            return w.value
         text = w.value.strip()
         return text or None
 
@@ -145,7 +183,7 @@ class ParamField(Vertical):
         self._echo()
         self.post_message(self.Edited())
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_list_changed(self, event: ChoiceList.Changed) -> None:
         self.post_message(self.Edited())
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -155,6 +193,9 @@ class ParamField(Vertical):
         if event.button.has_class("pick"):
             event.stop()
             self.post_message(self.PickRequest(self))
+        elif event.button.has_class("structured"):
+            event.stop()
+            self.post_message(self.EditRequest(self))
 
 
 class DecisionField(Vertical):

@@ -23,7 +23,13 @@ from textual.widgets.tree import TreeNode
 from campaign_tui.core.records import record
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
-from campaign_tui.ui.text import formation_label, side_label, unit_details, unit_label
+from campaign_tui.ui.text import (
+    count_words,
+    formation_label,
+    side_label,
+    unit_details,
+    unit_label,
+)
 from campaign_tui.ui.widgets.entry import Entry
 
 if TYPE_CHECKING:
@@ -33,6 +39,30 @@ if TYPE_CHECKING:
 NodeKey = tuple[str, str]   # ("side", id) | ("formation", id) | ("unit", id) | ("more", ...)
 CHUNK = 200                 # children added at a time under one node
 MAX_MATCHES = 400           # units shown for a filter
+
+
+def hurt(unit: Unit) -> bool:
+    """Destroyed or disrupted (shown first, never cut off)."""
+    return bool(unit.status.get("destroyed") or unit.status.get("disrupted"))
+
+
+def search_text(ruleset: RuleSet, view: State, unit: Unit) -> str:
+    """What the filter searches: the unit's line (name, stats, badges), id and type, its hex,
+    its task force and the formations above it (names and ids), its status in words."""
+    parts = [unit_label(ruleset, view, unit).plain, unit.id, unit.type, unit.location or ""]
+    if unit.location:
+        parts.append(unit.location.removeprefix("hex:"))
+    fid = unit.formation
+    while fid and fid in view.formations:
+        f = view.formations[fid]
+        parts += [f.name, f.id, f.location or ""]
+        fid = f.parent
+    for key, value in unit.status.items():
+        if value not in (None, False, 0, "", [], {}):
+            parts.append(key.replace("_", " "))
+            if isinstance(value, str):
+                parts.append(value)
+    return " ".join(parts).lower()
 
 
 @record
@@ -51,6 +81,8 @@ class OobIndex:
                 self.units_in[u.formation].append(u)
             else:
                 self.loose[u.side].append(u)
+        for units in (*self.units_in.values(), *self.loose.values()):
+            units.sort(key=lambda u: not hurt(u))  # destroyed and disrupted first (stable)
         self.children: dict[str | None, list[Formation]] = defaultdict(list)
         self.top: dict[str, list[Formation]] = defaultdict(list)
         for f in v.formations.values():
@@ -168,28 +200,26 @@ class OobTree(Tree[NodeKey]):
         kids = self.index.kids(node.data)
         if start == 0 and node.children:
             return
-        for key, obj in kids[start:start + CHUNK]:
+        # the destroyed and disrupted come first and are never left in "… more"
+        first = sum(1 for k, o in kids if k[0] == "formation" or hurt(o))
+        size = CHUNK if start else max(CHUNK, first)
+        for key, obj in kids[start:start + size]:
             self._add(node, key, obj)
-        rest = len(kids) - start - CHUNK
+        rest = len(kids) - start - size
         if rest > 0:
             more = node.add_leaf(Text(f"… {rest} more (enter to show)", style="italic dim"),
-                                 data=("more", f"{node.data[0]}:{node.data[1]}:{start + CHUNK}"))
+                                 data=("more", f"{node.data[0]}:{node.data[1]}:{start + size}"))
             self.nodes[("more", str(more.id))] = more
 
     def _build_filtered(self) -> None:
         assert self.index is not None
         view = self.index.view
         words = self.filter_text.lower().split()
-        matches: list[Unit] = []
-        total = 0
-        for u in view.units.values():
-            hay = unit_label(self.ruleset, view, u).plain.lower() + f" {u.id} {u.type}".lower()
-            if u.location:
-                hay += " " + u.location.lower()
-            if all(w in hay for w in words):
-                total += 1
-                if len(matches) < MAX_MATCHES:
-                    matches.append(u)
+        found = [u for u in view.units.values()
+                 if all(w in search_text(self.ruleset, view, u) for w in words)]
+        found.sort(key=lambda u: not hurt(u))  # destroyed and disrupted first, never cut
+        total = len(found)
+        matches = found[:max(MAX_MATCHES, sum(1 for u in found if hurt(u)))]
         parents: dict[NodeKey, TreeNode[NodeKey]] = {}
 
         def parent_for(u: Unit) -> TreeNode[NodeKey]:
@@ -217,7 +247,9 @@ class OobTree(Tree[NodeKey]):
             key: NodeKey = ("unit", u.id)
             self.nodes[key] = parent_for(u).add_leaf(self.label_for(key, u), data=key)
         if total > len(matches):
-            self.root.add_leaf(Text(f"… {total - len(matches)} more match; refine the filter",
+            rest = total - len(matches)
+            self.root.add_leaf(Text(f"… {rest} more {'match' if rest == 1 else 'matches'}; "
+                                    "refine the filter",
                                     style="italic dim"), data=("more", "filter"))
         if not total:
             self.root.add_leaf(Text("no unit matches the filter", style="italic dim"),
@@ -311,8 +343,8 @@ class OobPanel(Vertical):
         self.read_only = read_only
 
     def compose(self) -> ComposeResult:
-        yield Entry(placeholder="/ filter units: name, type, status, value", classes="filter", compact=True,
-                    id="oob-filter")
+        yield Entry(placeholder="/ find: name, task force, hex, status", classes="filter",
+                    compact=True, id="oob-filter")
         yield OobTree(self.ruleset, id="oob-tree")
         yield Static("", id="oob-details", classes="panel-status")
 
@@ -379,11 +411,11 @@ class OobPanel(Vertical):
                 f = view.formations[key[1]]
                 out = Text(f"{f.name} [{f.id}] {f.kind} of {f.side}"
                            + (f" at {f.location}" if f.location else "")
-                           + f"; {index.deep_count(f.id)} units")
+                           + f"; {count_words(index.deep_count(f.id))}")
             elif key[0] == "side" and key[1] in view.sides:
                 s = view.sides[key[1]]
                 units = sum(1 for u in view.units.values() if u.side == s.id)
-                out = Text(f"{s.name} [{s.id}]: {units} units shown")
+                out = Text(f"{s.name} [{s.id}]: {units} unit{'' if units == 1 else 's'} shown")
         if tree.marks:
             out.append(f"\nmarked: {len(tree.marks)} (space marks, c clears)", style="green")
         # the box has a fixed height: repaint it without a layout pass on every cursor move

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from campaign_tui.core.errors import ActionRejected
-from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, until
+from campaign_tui.core.errors import ActionRejected, NeedDecision
+from tests.rulesets.prestags.helpers import act, act_all, blue_turn, deployed, place, sim_to, until
 
 
 def _loc(e: Any, uid: str) -> str:
@@ -159,7 +159,7 @@ def test_defensive_fire_at_a_hex_a_chariot_entered():
 
 
 # -- Viking fleets ------------------------------------------------------------------------------------
-RIVER = "0610 river; 0611 river; 0612 river; 0613 river; 0614 clear"
+RIVER = "; ".join(f"{h} river river:Seine" for h in ("0610", "0611", "0612", "0613")) + "; 0614 clear"
 
 
 def _fleet() -> Any:
@@ -265,8 +265,10 @@ def test_a_fleet_is_fired_on_at_once_and_a_disrupted_fleet_has_seven_mp():
         e,
         "map_hexes",
         {
-            "facts": "0608 river; 0607 river; 0606 river; 0706 river; 0705 river; 0704 river; "
-            "0703 river; 0702 river"
+            "facts": "; ".join(
+                f"{h} river river:Elbe"
+                for h in ("0608", "0607", "0606", "0706", "0705", "0704", "0703", "0702")
+            )
         },
     )
     blue_turn(e, "MOVE")
@@ -312,3 +314,77 @@ def test_the_scenarios_name_the_francisca_and_bring_fleets():
     assert carriers.fleets_in_play(paris)
     off = Engine.create(plugin, "viking-tours", {"exclusive_rules": False}, seed=1).state
     assert not any(exclusive.francisca_ready(off, u) for u in off.units.values())
+
+
+def test_a_fleet_follows_the_river_and_the_river_is_asked_once():
+    """[V3.13]: two adjacent river hexes on different rivers do not link; a hex whose river the
+    map does not name is asked once, as a map fact."""
+    e = _game("V", types={"b-lc-01": "VF"})
+    act(e, "map_hexes", {"facts": "0610 river river:Seine; 0611 river river:Oise; 0612 river"})
+    blue_turn(e, "MOVE")
+    with pytest.raises(ActionRejected, match=r"different rivers.*V3\.13"):
+        act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611"]})
+    act(e, "map_hexes", {"facts": "0611 river river:Seine"})
+    with pytest.raises(NeedDecision, match="Which river runs through hex 0612"):
+        act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611", "0612"]})
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0610", "0611", "0612"]}, {"map:river:0612": "Seine"})
+    assert _loc(e, "b-lc-01") == "0612"
+    assert e.state.records("map")["0612"]["river"] == "Seine"  # remembered: never asked again
+
+
+def test_a_disrupted_fleet_left_on_an_enemy_held_ford_is_eliminated_at_the_end_of_movement():
+    """[V3.28]: it may sail into the enemy-held ford; left there disrupted, it and its riders go."""
+    e = _game("V", types={"b-lc-01": "VF"})
+    act(e, "map_hexes", {"facts": "0610 ford river:Seine"})
+    blue_turn(e, "MOVE")
+    place(e, "a-bw-02", "0610")
+    e.state.units["b-lc-01"].status["disrupted"] = True
+    act(e, "sail", {"fleet": "b-lc-01", "path": ["0610"]})
+    red = e.state.units["a-bw-02"].side
+    before = e.state.ledgers.get(red, {}).get("vp", 0)
+    e.advance({})
+    assert e.state.units["b-lc-01"].status["state"] == "eliminated"
+    assert e.state.ledgers[red]["vp"] > before
+
+
+def test_a_fleet_sails_its_plotted_course_in_the_simultaneous_game_with_its_riders():
+    """[20.0], [22.12] with Viking [3.1]-[3.2]: SL is the fleet's task; only fleets sail; the
+    rider goes with it, step by step with the other movers."""
+    e = _game("V", types={"b-lc-01": "VF"}, options={"simultaneous": True})
+    act(e, "map_hexes", {"facts": RIVER})
+    place(e, "b-sk-02", "0609")
+    e.state.units["b-sk-02"].status["aboard"] = "b-lc-01"
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 SL 0610 0611 0612; b-sk-01 SL 0508"}, by="B")
+    orders = e.state.secrets["B"]["plot"]["orders"]
+    assert orders["b-lc-01"]["valid"] and not orders["b-sk-01"]["valid"]
+    assert "only fleets sail" in orders["b-sk-01"]["problem"]
+    e.advance()
+    sim_to(e, "PLOT")
+    assert _loc(e, "b-lc-01") == "0612" and _loc(e, "b-sk-02") == "0612"
+
+
+def test_a_disrupted_fleet_sails_into_an_enemy_held_ford_and_is_lost_in_the_simultaneous_game():
+    """[V3.23] a disrupted fleet sails; [V3.28] through an enemy-held ford, and left there it goes."""
+    e = _game("V", types={"b-lc-01": "VF"}, options={"simultaneous": True})
+    act(e, "map_hexes", {"facts": "0610 ford river:Seine"})
+    place(e, "a-bw-02", "0610")
+    e.state.units["b-lc-01"].status["disrupted"] = True
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 SL 0610"}, by="B")
+    assert e.state.secrets["B"]["plot"]["orders"]["b-lc-01"]["valid"]
+    e.advance()
+    sim_to(e, "PLOT")
+    assert e.state.units["b-lc-01"].status["state"] == "eliminated"
+
+
+def test_a_chariot_carries_its_rider_along_its_plotted_move_in_the_simultaneous_game():
+    """Chariot [1.0], [1.8]: the rider aboard goes where the chariot goes."""
+    e = _game("C", types={"b-lc-01": "CH"}, options={"simultaneous": True})
+    place(e, "b-sk-01", "0609")
+    e.state.units["b-sk-01"].status["aboard"] = "b-lc-01"
+    act(e, "plot", {"side": "A", "orders": "a-hc-01 -"}, by="A")
+    act(e, "plot", {"side": "B", "orders": "b-lc-01 MV 0610"}, by="B")
+    e.advance()
+    sim_to(e, "PLOT")
+    assert _loc(e, "b-lc-01") == "0610" and _loc(e, "b-sk-01") == "0610"

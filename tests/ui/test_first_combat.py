@@ -1,0 +1,100 @@
+"""The first combat of each rule set, straight after its quick set-up, resolved from the
+keyboard through the resolve dialog with a die typed from the table (the walk
+bench/table_side.py measures). Rule sets whose first combat is still out of reach of the
+first turn are not here (see bench/table_side.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from campaign_tui import campaigns
+from campaign_tui.store.paths import Places
+from campaign_tui.ui.screens.resolve import ResolveDialog
+from tests.ui.helpers import keys, make_app, static_text
+
+pytestmark = pytest.mark.slow
+
+
+async def press(pilot: Pilot[Any], *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+    await pilot.pause()
+
+
+def engine(app: Any) -> Any:
+    return app.session.engine
+
+
+def held(app: Any) -> str:
+    """The die the dialog holds (nothing rolled yet)."""
+    assert isinstance(app.screen, ResolveDialog)
+    decision = app.screen.decision
+    assert decision is not None and decision.kind == "dice" and decision.default == "auto"
+    assert static_text(app, "#resolve-review") == ""
+    return str(decision.prompt)
+
+
+def typed_combat(app: Any, kind: str) -> Any:
+    """The log's last entry: the combat, its first die typed at the table."""
+    entry = engine(app).entries()[-1]
+    assert entry.kind == kind
+    assert entry.rolls and entry.rolls[0].manual
+    return entry
+
+
+async def test_prestags_first_melee_with_a_typed_die(home_places: Places) -> None:
+    path = campaigns.new_campaign(home_places, "prestags", "chariot-rome", "Rome", 4, "auto",
+                                  {}, quick_setup=True)
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        assert e.state.units["a-sk-04"].location == "hex:0814"   # the front of the Romans
+        await press(pilot, "n", "1")                            # movement: move
+        await press(pilot, *keys("a-sk-04"), "enter",             # the path's editor:
+                    "enter", "a", *keys("0914,1015,1115,1216"), "enter",  # hexes typed at once
+                    "ctrl+n", "ctrl+r")
+        await press(pilot, "enter")
+        assert e.state.units["a-sk-04"].location == "hex:1216"
+        await press(pilot, "n", "n", "1")                       # past defensive fire: melee
+        assert isinstance(app.screen, ResolveDialog)
+        await press(pilot, "ctrl+r")                            # attacker and target filled
+        assert held(app) == "Roll 1d6 for melee: Romans SK 4 -> 1316"
+        assert "odds 2:3 -> 1-2" in static_text(app, "#resolve-sofar")
+        await press(pilot, "4", "enter")
+        review = static_text(app, "#resolve-review")
+        assert "Result:" in review and "1d6 [4]" in review
+        await press(pilot, "enter")
+        entry = typed_combat(app, "melee")
+        assert entry.rolls[0].dice == [4]
+
+
+async def test_prefect_first_ground_combat_with_a_typed_die(home_places: Places) -> None:
+    path = campaigns.new_campaign(home_places, "prefect", "liberation", "Liberation", 4, "auto",
+                                  {}, quick_setup=True)
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        await press(pilot, "n", "n", "n", "n")                  # to the declaration
+        assert e.state.step == "P_COMBAT.declare"
+        await press(pilot, "1", "f2", "down", "space", "enter")  # the first in contact
+        await press(pilot, "tab", "f2", "enter")                # its first target
+        await press(pilot, "ctrl+r", "enter")
+        assert e.state.vars["attacks"] == [{"id": "a1", "attackers": ["cw199-tf2"],
+                                            "target": "tog786-tf1"}]
+        await press(pilot, "n", "1", "ctrl+r", "enter")         # resolve it
+        await press(pilot, "1")                                 # roll the combat
+        assert held(app).startswith("Roll 1d10 for combat result")
+        await press(pilot, "5", "enter")                        # the CRT die, typed
+        assert held(app).startswith("Roll 1d10 for save against")  # the next die: asked
+        await press(pilot, "ctrl+r")                            # the program rolls the rest
+        assert "1d10 [5]" in static_text(app, "#resolve-review")
+        await press(pilot, "enter")
+        entry = typed_combat(app, "roll_combat")
+        assert entry.rolls[0].dice == [5]
+        assert not any(r.manual for r in entry.rolls[1:])
