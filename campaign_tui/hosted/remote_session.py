@@ -34,6 +34,7 @@ Hook = Callable[[], None]
 
 
 class RemoteSession:
+    hosted = True
     recorder = None
     opened = None
     dirty = False
@@ -65,6 +66,11 @@ class RemoteSession:
     @property
     def own_viewer(self) -> str:
         return self.seat_info.viewer
+
+    @property
+    def own_side(self) -> str | None:
+        """A side's seat acts for its own side only (the GM's seat for any)."""
+        return None if self.own_viewer == GM else self.own_viewer
 
     # -- who is looking: a side's seat never looks as anyone else -----------------------------
     @property
@@ -115,7 +121,14 @@ class RemoteSession:
         if self.seat_info.name in self.table.get("locked", []):
             notes.append("The GM has locked your seat.")
         if self.table.get("waiting_names"):
-            notes.append("Sealed orders: waiting for " + ", ".join(self.table["waiting_names"]))
+            away = set(self.table.get("away", []))
+            notes.append("Sealed orders: waiting for " + ", ".join(
+                f"{n} (not connected)" if n in away else n
+                for n in self.table["waiting_names"]))
+        for question in self.table.get("questions", []):
+            notes.append(f"Question: {question} (play it for them, or settle it)")
+        if "present" in self.table:
+            notes.append("At the table: " + (", ".join(self.table["present"]) or "nobody"))
         if self.own_viewer in self.table.get("sealed", []):
             notes.append("Your orders are sealed (palette: Unseal my orders to change them).")
         return "".join(f"\n{n}" for n in notes)

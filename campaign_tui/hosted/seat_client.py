@@ -71,9 +71,17 @@ class SeatApp(CampaignApp):
         if not self.remote.closed:
             self.remote.pump()
 
-    def _reloaded(self) -> None:
+    def _live_main(self) -> Screen[Any] | None:
+        """The main screen, when it is in the stack (under a form, a dialog or the palette
+        alike): what the table sends is shown there, whatever screen is on top."""
         screen = self.main_screen
-        if screen is not None and screen.is_mounted:
+        if screen is None or screen not in self.screen_stack or not screen.is_mounted:
+            return None
+        return screen
+
+    def _reloaded(self) -> None:
+        screen = self._live_main()
+        if screen is not None:
             screen.viewer_changed()  # type: ignore[attr-defined]
 
     def _stamp(self) -> None:
@@ -81,8 +89,8 @@ class SeatApp(CampaignApp):
             fh.write(f"{time.time():.6f} update {os.getpid()}\n")
 
     def _table_news(self) -> None:
-        screen = self.main_screen
-        if screen is not None and screen.is_mounted:
+        screen = self._live_main()
+        if screen is not None:
             screen.refresh_campaign()  # type: ignore[attr-defined]
 
     def _lost(self) -> None:

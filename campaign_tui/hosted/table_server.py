@@ -80,6 +80,7 @@ class TableServer:
         self.locked: set[str] = set()
         self.seals: Seals | None = None
         self.problem = ""       # the last save's failure, shown on every seat
+        self.questions: dict[str, tuple[str, str]] = {}  # side: (action, what it asks the GM)
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -182,35 +183,53 @@ class TableServer:
         self._broadcast_table()
 
     # -- the table's own facts --------------------------------------------------------------
-    def table_info(self) -> dict[str, Any]:
+    def table_info(self, viewer: str = GM) -> dict[str, Any]:
+        """The table's facts for *viewer*: who is waited for (and which of them has no seat
+        connected now); the GM also gets who is connected."""
         e = self.engine
         assert self.seals is not None
         waiting = self.seals.waiting(e)
-        return {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
+        seated = {c.seat.side for c in self.connections}
+        info = {"t": "table", "paused": self.paused, "locked": sorted(self.locked),
                 "problem": self.problem,
                 "waiting": waiting, "waiting_names": [e.actor_name(s) for s in waiting],
+                "away": [e.actor_name(s) for s in waiting if s not in seated],
                 "sealed": sorted(self.seals.sealed & set(self.seals.involved(e)))}
+        if viewer == GM:
+            info["present"] = [f"{c.seat.name} ({e.actor_name(c.viewer)})"
+                               for c in self.connections]
+            info["questions"] = [text for _action, text in self.questions.values()]
+        return info
 
-    def _broadcast_table(self) -> None:
-        data = P.encode(self.table_info())
-        for conn in self.connections:
-            conn.send(data)
+    def _table_for(self, viewer: str) -> dict[str, Any]:
+        return {k: v for k, v in self.table_info(viewer).items() if k != "t"}
+
+    def _broadcast_table(self, skip: Connection | None = None) -> None:
+        """Every seat gets the table's facts (on a seal, a pause, a lock, a seat arriving
+        or leaving)."""
+        for viewer in {c.viewer for c in self.connections}:
+            data = P.encode(self.table_info(viewer))
+            for conn in self.connections:
+                if conn.viewer == viewer and conn is not skip:
+                    conn.send(data)
 
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
+        entry = outcome.entry
+        self.questions = {side: q for side, q in self.questions.items()
+                          if side != entry.by and q[0] != entry.kind}
         try:
             campaigns.save(self.opened)
             self.problem = ""
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
-        table = {k: v for k, v in self.table_info().items() if k != "t"}
         for viewer in {c.viewer for c in self.connections}:
             seats = [c for c in self.connections if c.viewer == viewer]
             try:
                 data = P.encode({**self._feed(viewer).update(list(outcome.events)),
-                                 "table": table})
+                                 "table": self._table_for(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
                 self.feeds.pop(viewer, None)
@@ -247,6 +266,8 @@ class TableServer:
         finally:
             if conn is not None and conn in self.connections:
                 self.connections.remove(conn)
+                with contextlib.suppress(Exception):   # the others learn who left
+                    self._broadcast_table()
             writer.close()
 
     def _hello(self, line: bytes | object, writer: asyncio.StreamWriter) -> Connection | None:
@@ -269,11 +290,9 @@ class TableServer:
         assert self.seals is not None
         if seat.side is not None:
             self.seals.seat_joined(seat.side)
-        table = {k: v for k, v in self.table_info().items() if k != "t"}
-        conn.send(P.encode({**self._feed(conn.viewer).sync(), "table": table}))
-        for other in self.connections:      # who is waited for may have changed
-            if other is not conn:
-                other.send(P.encode(self.table_info()))
+        conn.send(P.encode({**self._feed(conn.viewer).sync(),
+                            "table": self._table_for(conn.viewer)}))
+        self._broadcast_table(skip=conn)    # who is here (and waited for) has changed
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:
@@ -343,9 +362,10 @@ class TableServer:
 
         if conn.viewer == GM:
             return self._outcome(conn, run(answers))
-        return self._outcome(conn, self._run_as_side(run, answers, by))
+        return self._outcome(conn, self._run_as_side(run, answers, by, action))
 
-    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str) -> Outcome:
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str,
+                     action: str) -> Outcome:
         """Run a side's action taking only the answers that are its own to give: each is
         used once the engine has asked for it, so a side never answers a GM ruling or
         another side's decision (nor overrides a die or a table lookup)."""
@@ -360,12 +380,22 @@ class TableServer:
                     who = "the GM's ruling" if d.side == GM else \
                         f"{e.actor_name(str(d.side))}'s decision"
                     prompt = e.side_view(side).decision(d)[0].prompt
+                    if d.side == GM:
+                        self._ask_gm(side, action, prompt)
                     raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
                                   "settle it first") from None
                 key = d.answer_key(answers)
                 if key is None or key in given:
                     raise
                 given[key] = answers[key]
+
+    def _ask_gm(self, side: str, action: str, prompt: str) -> None:
+        """A side's action waits on a GM ruling: the question is shown on the GM's seat
+        until that side acts again or the GM plays that action."""
+        title = self.engine.action_def(action).title if action != "advance" else "Advance"
+        self.questions[side] = (action, f"{self.engine.actor_name(side)} asks the GM's "
+                                        f"ruling for {title}: {prompt}")
+        self._broadcast_table()
 
     def _acting(self, conn: Connection, by: Any) -> str:
         """Who an action is by: a side's seat acts for its side only; the GM's seat for
@@ -415,7 +445,7 @@ class TableServer:
     def _table_request(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
         if op == "info":
-            return self.table_info()
+            return self.table_info(conn.viewer)
         if conn.viewer != GM:
             raise Refused("only the GM runs the table")
         if op == "connected":

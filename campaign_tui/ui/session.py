@@ -80,6 +80,14 @@ class Session:
     def sides(self) -> list[tuple[str, str]]:
         return [(sid, s.name) for sid, s in self.engine.state.sides.items()]
 
+    hosted = False   # one screen of one's own (a hosted table's seat: True)
+
+    @property
+    def own_side(self) -> str | None:
+        """The one side this screen acts for, when it is bound to one (a hosted side's
+        seat); None at one screen of one's own, where the GM may act for any side."""
+        return None
+
     def viewer_name(self, viewer: str | None = None) -> str:
         v = self.viewer if viewer is None else viewer
         if v == "gm":

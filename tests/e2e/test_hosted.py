@@ -1,12 +1,15 @@
 """End to end, the hosted table: ``campaign-tui serve`` in its own process, and the GM and
-two sides joining it with the real OpenSSH client, each in a tmux window of its own. Both
-sides write a secret plot and seal it, the GM advances, and every screen is read: each
-side sees its own plot and never the other's; the GM sees both."""
+two sides joining it with the real OpenSSH client, each in a tmux window of its own, on a
+real rule set's secret step (PRESTAGS' simultaneous Operations Plot). Both sides write
+their plot from their own seat (the form's side is their own, filled in) and seal it, the
+GM advances, and every screen is read: each side sees its own plot and nothing of the
+other's (the leak harness's yardstick over all it was shown); the GM sees both."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -19,7 +22,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PLOTS = {"A": "NORTH-0707", "B": "SOUTH-0303"}
+PLOTS = {"A": "a-bw-01 OF 0508; a-hc-01 MV 0606 0607", "B": "b-lc-01 MV 0610 0611; b-sk-02 DF"}
+SUMMARY = {"A": "plotted Game-Turn 1: 1 OF, 1 MV", "B": "plotted Game-Turn 1: 1 DF, 1 MV"}
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.timeout(300)]
 
 
@@ -42,7 +46,7 @@ class Windows:
 
     def open(self, name: str, command: str) -> None:
         if not self.seen:
-            self.tmux("new-session", "-d", "-s", "table", "-n", name, "-x", "100", "-y", "30",
+            self.tmux("new-session", "-d", "-s", "table", "-n", name, "-x", "100", "-y", "50",
                       command)
         else:
             self.tmux("new-window", "-t", "table", "-n", name, command)
@@ -82,8 +86,6 @@ def table(tmp_path: Path) -> Iterator[tuple[Windows, dict[str, str], dict[str, P
     env = dict(os.environ)
     env.update({
         "CAMPAIGN_TUI_HOME": str(tmp_path / "home"),
-        "CAMPAIGN_TUI_PLUGINS": "demo=tests.demo_ruleset:plugin,"
-                                "plots=tests.hosted.plot_ruleset:plugin",
         "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
         "TERM": "xterm-256color",
     })
@@ -108,17 +110,19 @@ def _cli(env: dict[str, str], *args: str) -> str:
     return out.stdout.strip()
 
 
-def _plot_and_seal(w: Windows, side: str) -> None:
-    w.wait(side, "1 Write a secret plot")
-    w.keys(side, "1")                                  # the plot's form
-    w.wait(side, "Roll ^r")
+def _plot_and_seal(w: Windows, side: str, name: str) -> None:
+    text = w.wait(side, "Write a secret plot")
+    number = re.search(r"(\d) Write a secret plot", text)
+    assert number, text
+    w.keys(side, number.group(1))                      # the plot's form, the side filled in
+    w.wait(side, ("Roll ^r", f"{name} ({side})"))
     time.sleep(1.0)                                    # the form takes the focus
     w.type(side, PLOTS[side])
-    w.wait(side, PLOTS[side])
+    w.wait(side, PLOTS[side].split(";")[0])
     w.keys(side, "Enter")                              # roll: the review
-    w.wait(side, f"Result: {side} plotted: {PLOTS[side]}")
+    w.wait(side, f"{name} {SUMMARY[side]}")
     w.keys(side, "Enter")                              # apply
-    w.wait(side, "1 Write a secret plot (text)", gone="Roll ^r")
+    w.wait(side, "Write a secret plot", gone="Roll ^r")
     time.sleep(0.5)
     w.keys(side, "C-p")                                # the palette
     w.wait(side, "Search for commands")
@@ -129,9 +133,17 @@ def _plot_and_seal(w: Windows, side: str) -> None:
     w.wait(side, "Your orders are sealed")
 
 
-def test_gm_and_two_sides_play_a_secret_plot_over_ssh(table) -> None:
+def test_gm_and_two_sides_play_a_secret_plot_over_ssh(table, tmp_path: Path) -> None:
+    from campaign_tui.registry import load_ruleset
+    from campaign_tui.store.files import open_campaign
+    from tests.rulesets.prestags.helpers import deployed
+    from tests.secrets.cases import save_engine
+    from tests.secrets.leakcheck import SideAudit, states_over_history
+
     w, env, keys = table
-    path = _cli(env, "new", "plots", "--scenario", "plots", "--name", "Plots", "--seed", "1")
+    engine = deployed({"simultaneous": True})
+    names = {side: engine.state.sides[side].name for side in ("A", "B")}
+    path = str(save_engine(engine, tmp_path / "prestags"))
     for who, side in (("boss", "--gm"), ("alice", "A"), ("bob", "B")):
         key = keys["gm" if side == "--gm" else side]
         where = ["--gm"] if side == "--gm" else ["--side", side]
@@ -147,21 +159,21 @@ def test_gm_and_two_sides_play_a_secret_plot_over_ssh(table) -> None:
             w.open(who, f"ssh -F /dev/null -i {keys[who]} -p {port} -o IdentitiesOnly=yes "
                         "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
                         "-o LogLevel=ERROR -t player@127.0.0.1; echo SSH-EXIT=$?; sleep 60")
-        w.wait("gm", ("Plots", "as GM"), timeout=60)
-        w.wait("A", "as Army A", timeout=60)
-        w.wait("B", "as Army B", timeout=60)
-        _plot_and_seal(w, "A")
-        w.wait("gm", "waiting for Army B")
+        w.wait("gm", ("Operations Plot", "as GM"), timeout=60)
+        w.wait("A", f"as {names['A']}", timeout=60)
+        w.wait("B", f"as {names['B']}", timeout=60)
+        _plot_and_seal(w, "A", names["A"])
+        w.wait("gm", f"waiting for {names['B']}")
         w.keys("gm", "n")                              # refused: B has not sealed
-        w.wait("gm", "waiting for: Army B")
-        _plot_and_seal(w, "B")
+        w.wait("gm", f"waiting for: {names['B']}")
+        _plot_and_seal(w, "B", names["B"])
         w.keys("gm", "n")
         for who in ("gm", "A", "B"):                   # every screen follows at once
-            w.wait(who, "Plots written")
+            w.wait(who, "Fire Combat Resolution")
             w.keys(who, "F6")                          # the history
-        w.wait("A", f"A plotted: {PLOTS['A']}")
-        w.wait("B", f"B plotted: {PLOTS['B']}")
-        w.wait("gm", (PLOTS["A"], PLOTS["B"]))
+        for side in ("A", "B"):
+            w.wait(side, f"{names[side]} {SUMMARY[side]}")
+        w.wait("gm", f"#8 A: {names['A']} {SUMMARY['A']}")   # the GM's history: all of it
         for who in ("gm", "A", "B"):
             w.keys(who, "C-q")                         # quitting a seat ends its session
             w.wait(who, "SSH-EXIT=0")
@@ -173,9 +185,16 @@ def test_gm_and_two_sides_play_a_secret_plot_over_ssh(table) -> None:
             server.kill()
             raise
     assert server.returncode == 0, err
+    assert "seat alice (A) joined over ssh" in err
+    played = open_campaign(Path(path), load_ruleset, read_only=True).engine
+    assert played.state.step != "PLOT"
+    plots = {side: played.state.secrets[side]["plot"]["orders"] for side in ("A", "B")}
+    assert plots["A"]["a-bw-01"]["task"] == "OF" and plots["B"]["b-sk-02"]["task"] == "DF"
+    assert [e.by for e in played.entries() if e.kind == "plot"] == ["A", "B"]
+    states = states_over_history(played)
     for side, other in (("A", "B"), ("B", "A")):
         shown = "\n".join(w.seen[side])
-        assert PLOTS[side] in shown and PLOTS[other] not in shown
-    assert "seat alice (A) joined over ssh" in err
-    status = json.loads(_cli(env, "status", path, "--json"))
-    assert status["step"] == "done"
+        assert SUMMARY[side] in shown and SUMMARY[other] not in shown
+        hidden = SideAudit(played, side, states).overall
+        assert hidden.facts, f"nothing of {other}'s is hidden from {side}: no yardstick"
+        assert hidden.found_in(shown) == [], f"{side}'s screen showed {other}'s secrets"

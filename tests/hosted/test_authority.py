@@ -120,3 +120,21 @@ def test_a_side_cannot_answer_a_gm_ruling(table: ThreadTable) -> None:
     assert table.run(lambda: table.server.engine.state.vars.get("attacks")) in (None, [])
     gm.perform("declare", params, {"adj:b-inf": True})    # the GM plays it for A
     assert table.run(lambda: table.server.engine.state.vars.get("attacks"))
+
+
+def test_a_question_for_the_gm_shows_on_the_gm_seat(table: ThreadTable) -> None:
+    gm, a = table.seat("gm", None), table.seat("alice", "A")
+    gm.advance()
+    gm.viewer = "A"
+    gm.advance()                                   # A's attacks
+    gm.viewer = "gm"
+    assert a.wait_for(lambda: a.engine.state.step == "declare")
+    params = {"attackers": "a-inf", "target": "b-inf"}
+    with pytest.raises(ActionRejected, match="the GM's ruling"):
+        a.perform("declare", params)
+    assert gm.wait_for(lambda: bool(gm.table.get("questions")))
+    assert "Army A asks the GM's ruling" in gm.status().prompt
+    assert "questions" not in a.table and "asks the GM" not in a.status().prompt
+    gm.viewer = "A"
+    gm.perform("declare", params, {"adj:b-inf": True})    # the GM plays it for A
+    assert gm.wait_for(lambda: not gm.table.get("questions"))

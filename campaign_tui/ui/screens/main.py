@@ -164,7 +164,8 @@ class MainScreen(CampaignScreen):
                      and engine.ruleset.quick_setup_why_not(engine.state) is None)
             self.query_one(PhasePrompt).show_status(st, session.viewer, session.viewer_name(),
                                                     session.read_only, session.dice_mode(),
-                                                    quick_setup=quick)
+                                                    quick_setup=quick,
+                                                    hosted=session.hosted)
         except Exception as exc:  # a rule-set fault: say so, keep the session
             self.notify(describe_error(exc), title="Display problem", severity="error",
                         timeout=10)
@@ -204,7 +205,8 @@ class MainScreen(CampaignScreen):
         bar.append(f" · {e.where()}")
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
-        self.query_one("#topbar", Static).update(bar)
+        for topbar in self.query("#topbar").results(Static):  # none while (un)composing
+            topbar.update(bar)
 
     def campaign_changed(self, outcome: Outcome) -> None:
         """Called after every committed action (including undo and redo)."""

@@ -111,7 +111,11 @@ class ResolveDialog(ClosesOnce):
         if actor == "gm":
             actor = engine.resolve_actor(engine.state, engine.step.actor)
         out: dict[str, list[str]] = {}
+        own = getattr(session, "own_side", None)
         for p in self.params:
+            if own is not None and p.type == "side":
+                out[p.name] = [own]      # a side's seat acts for its own side alone
+                continue
             found = p.candidates_for(self.view, actor)
             if found is not None:
                 out[p.name] = found
@@ -148,7 +152,8 @@ class ResolveDialog(ClosesOnce):
             if p.name in self.prefill:
                 continue
             found = self.candidates.get(p.name)
-            if found is not None and len(found) == 1 and p.required:
+            if found is not None and len(found) == 1 and (p.required or (
+                    p.type == "side" and getattr(self.session, "own_side", None))):
                 # the only one that fits is filled in
                 self.prefill[p.name] = found if p.type in ("units", "formations") else found[0]
                 continue
@@ -237,7 +242,9 @@ class ResolveDialog(ClosesOnce):
         if self.session.dice_mode() == "manual":
             self.query_one("#btn-roll", Button).label = "Go on ^r"
         fields = list(self.query(ParamField))
-        chosen = [f for f in fields if f.param.name == self.focus_field] or fields
+        own = getattr(self.session, "own_side", None)
+        chosen = [f for f in fields if f.param.name == self.focus_field] or [
+            f for f in fields if not (own and f.param.type == "side")] or fields
         if chosen:
             chosen[0].focus_widget()
         else:

@@ -53,8 +53,8 @@ class PhasePrompt(Vertical):
         yield Static("", id="prompt-foot", classes="panel-status")
 
     def show_status(self, st: Status, viewer: str, viewer_name: str, read_only: bool,
-                    dice: str, quick_setup: bool = False) -> None:
-        shown = (st, viewer, viewer_name, read_only, dice, quick_setup)
+                    dice: str, quick_setup: bool = False, hosted: bool = False) -> None:
+        shown = (st, viewer, viewer_name, read_only, dice, quick_setup, hosted)
         if shown == self._shown:    # an action that changed nothing here: no new layout
             return
         self._shown = shown
@@ -86,7 +86,10 @@ class PhasePrompt(Vertical):
                         style="bold green")
         if st.rolls:
             text.append("\nRolls: " + "; ".join(st.rolls), style="dim")
-        if st.hidden_input:
+        if st.hidden_input and hosted:
+            text.append("\nSecret input: each side enters its orders at its own seat, then "
+                        "seals them (palette: Table: seal my orders).", style="italic")
+        elif st.hidden_input:
             text.append("\nSecret input: each side enters its orders behind the privacy "
                         "screen (F7 view as, F8 privacy).", style="italic")
         if read_only:
