@@ -50,3 +50,18 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 settings.register_profile("campaign", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("campaign")
+
+
+@pytest.fixture
+def home_places(campaign_home: Path):  # -> Places (imported here, not at collection)
+    from campaign_tui.store.paths import places
+
+    return places(campaign_home).ensure()
+
+
+@pytest.fixture
+def demo_path(home_places) -> Path:
+    """A fresh demo campaign (seed 42, the program rolls)."""
+    from campaign_tui import campaigns
+
+    return campaigns.new_campaign(home_places, "demo", "skirmish", "Demo", 42, "auto", {})

@@ -7,19 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from campaign_tui import campaigns
-from campaign_tui.store.paths import Places, places
+from campaign_tui.store.paths import Places
 from tests.hosted.helpers import ThreadTable
-
-
-@pytest.fixture
-def home_places(campaign_home: Path) -> Places:
-    return places(campaign_home).ensure()
-
-
-@pytest.fixture
-def demo_path(home_places: Places) -> Path:
-    return campaigns.new_campaign(home_places, "demo", "skirmish", "Demo", 42, "auto", {})
 
 
 @pytest.fixture

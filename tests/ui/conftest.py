@@ -11,7 +11,7 @@ import pytest
 
 from campaign_tui import campaigns
 from campaign_tui.store.files import export_bundle
-from campaign_tui.store.paths import Places, places
+from campaign_tui.store.paths import Places
 from campaign_tui.ui.app import CampaignApp
 from tests.ui.helpers import make_app
 
@@ -34,17 +34,6 @@ def _frozen_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("CAMPAIGN_TUI_THEME", raising=False)
     yield
     time.tzset()
-
-
-@pytest.fixture
-def home_places(campaign_home: Path) -> Places:
-    return places(campaign_home).ensure()
-
-
-@pytest.fixture
-def demo_path(home_places: Places) -> Path:
-    """A fresh demo campaign (seed 42, the program rolls)."""
-    return campaigns.new_campaign(home_places, "demo", "skirmish", "Demo", 42, "auto", {})
 
 
 @pytest.fixture
