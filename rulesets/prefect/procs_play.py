@@ -16,6 +16,7 @@ from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
 from rulesets.prefect.movement import overrun_cost
+from rulesets.prefect.procedures import _opt
 from rulesets.prefect.supply import base_may_pay
 
 RESULTS = ("AR", "DR", "BT", "CA")
@@ -295,10 +296,6 @@ def p_orbital_drop(
     if unit in ("legion_hq", "auxilia_hq"):
         r.explain("an HQ lands full (T5), independent of the transport's cargo (5.14.6)")
     return Calc(True, "yes: it drops")
-
-
-def _opt(name: str, type_: str, default: Any, help: str = "", **kw: Any) -> Param:
-    return Param(name, type_, help=help, required=False, default=default, **kw)
 
 
 PROCEDURES = [

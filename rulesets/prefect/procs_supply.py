@@ -7,11 +7,10 @@ same rules; the storage arithmetic is ``supply.deliver`` for both.
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaign_tui.core.actions import Param
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, ProcedureDef, Resolver
+from rulesets.prefect.procedures import _opt
 from rulesets.prefect.supply import deliver
 
 HOLDERS = ("GL1", "GL2", "GL3", "GL4", "Legion HQ", "Auxilia HQ")
@@ -189,10 +188,6 @@ def p_base_building(
         )
     r.explain("placed in the task force's hex, disrupted, revealed; reorganized in the next Supply Phase")
     return Calc("placed", f"rating {rating} base placed, disrupted")
-
-
-def _opt(name: str, type_: str, default: Any, help: str = "", **kw: Any) -> Param:
-    return Param(name, type_, help=help, required=False, default=default, **kw)
 
 
 PROCEDURES = [
