@@ -8,12 +8,10 @@ other's (the leak harness's yardstick over all it was shown); the GM sees both."
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,15 +19,15 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.e2e.terminal import ROOT, installed, terminal_env
+
 PLOTS = {"A": "a-bw-01 OF 0508; a-hc-01 MV 0606 0607", "B": "b-lc-01 MV 0610 0611; b-sk-02 DF"}
 SUMMARY = {"A": "plotted Game-Turn 1: 1 OF, 1 MV", "B": "plotted Game-Turn 1: 1 DF, 1 MV"}
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.timeout(300)]
 
 
 def _tool(name: str) -> str:
-    beside = Path(sys.executable).parent / name
-    return str(beside) if beside.exists() else (shutil.which(name) or "")
+    return installed(name) or ""
 
 
 class Windows:
@@ -83,14 +81,7 @@ def table(tmp_path: Path) -> Iterator[tuple[Windows, dict[str, str], dict[str, P
             pytest.skip(f"{tool} is not installed: the hosted end-to-end test needs it")
     if not _tool("campaign-tui"):
         pytest.skip("the campaign-tui command is not installed (pip install -e .)")
-    env = dict(os.environ)
-    env.update({
-        "CAMPAIGN_TUI_HOME": str(tmp_path / "home"),
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
-        "TERM": "xterm-256color",
-    })
-    for var in ("TMUX", "NO_COLOR", "SSH_AUTH_SOCK"):
-        env.pop(var, None)
+    env = terminal_env(tmp_path / "home", drop=("SSH_AUTH_SOCK",))
     keys = {}
     for who in ("gm", "A", "B"):
         keys[who] = tmp_path / f"key-{who}"

@@ -6,10 +6,8 @@ with ctrl+q and checks the save on disk.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -17,16 +15,13 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.e2e.terminal import ROOT, installed, terminal_env
 
 pytestmark = pytest.mark.e2e
 
 
 def _campaign_tui() -> str | None:
-    beside = Path(sys.executable).parent / "campaign-tui"
-    if beside.exists():
-        return str(beside)
-    return shutil.which("campaign-tui")
+    return installed("campaign-tui")
 
 
 class Tmux:
@@ -65,14 +60,7 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         pytest.skip("tmux is not installed: the end-to-end terminal test needs it")
     if _campaign_tui() is None:
         pytest.skip("the campaign-tui command is not installed (pip install -e .)")
-    env = dict(os.environ)
-    env.update({
-        "CAMPAIGN_TUI_HOME": str(tmp_path / "home"),
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p),
-        "TERM": "xterm-256color",
-    })
-    env.pop("TMUX", None)
-    env.pop("NO_COLOR", None)
+    env = terminal_env(tmp_path / "home")
     t = Tmux(f"campaign-tui-e2e-{uuid.uuid4().hex[:8]}", env)
     try:
         yield t
