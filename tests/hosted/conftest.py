@@ -8,16 +8,13 @@ from pathlib import Path
 import pytest
 
 from campaign_tui.store.paths import Places
-from tests.hosted.helpers import ThreadTable
+from tests.hosted.helpers import ThreadTable, thread_table
 
 
 @pytest.fixture
 def table(home_places: Places, demo_path: Path) -> Iterator[ThreadTable]:
-    t = ThreadTable(home_places, demo_path)
-    try:
+    with thread_table(home_places, demo_path) as t:
         yield t
-    finally:
-        t.stop()
 
 
 @pytest.fixture
