@@ -46,6 +46,12 @@ class Param:
     # these and fill in a single one; the engine still checks whatever is given.
     candidates: Candidates | None = field(default=None, compare=False, repr=False)
 
+    @classmethod
+    def optional(cls, name: str, type: str = "str", default: Any = None, help: str = "",
+                 **kw: Any) -> Param:
+        """A parameter that may be left out, taking *default* then."""
+        return cls(name, type, help=help, required=False, default=default, **kw)
+
     def __post_init__(self) -> None:
         if self.type not in PARAM_TYPES:
             raise InvalidInput(f"parameter {self.name}: type must be one of {PARAM_TYPES}")

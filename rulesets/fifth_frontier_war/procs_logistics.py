@@ -100,24 +100,22 @@ def p_transfer(
     return Calc(True, "allowed (step 3Cc)")
 
 
-def _opt(name: str, kind: str = "bool", default: Any = False, help: str = "") -> Param:
-    return Param(name, kind, help=help, required=False, default=default)
-
-
 PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "refuel", "Is a squadron fueled at the end of the movement phase?", p_refuel,
         (
             Param("code", "choice", help="streamlined, partial or unstreamlined", choices=CODES),
             Param("jumped", "bool", help="it jumped in this movement phase"),
-            _opt("gas_giant"), _opt("ocean"),
+            Param.optional("gas_giant", "bool", False), Param.optional("ocean", "bool", False),
             Param("starport", "choice", help="A-E or X", required=False, default="X",
                   choices=("A", "B", "C", "D", "E", "X")),
-            _opt("base", help="a base (or a reinforcement box)"),
-            _opt("controlled", default=True, help="the world is controlled by the squadron's side"),
-            _opt("red_zone_closed", help="an Imperial squadron at a red-zone world not yet opened"),
-            _opt("starport_slot", default=True, help="a zero-time starport slot is still free this turn"),
-            _opt("tanker", help="a tanker with capacity left serves it"),
+            Param.optional("base", "bool", False, help="a base (or a reinforcement box)"),
+            Param.optional("controlled", "bool", True, help="the world is controlled by the squadron's side"),
+            Param.optional("red_zone_closed", "bool", False,
+                help="an Imperial squadron at a red-zone world not yet opened"),
+            Param.optional("starport_slot", "bool", True,
+                help="a zero-time starport slot is still free this turn"),
+            Param.optional("tanker", "bool", False, help="a tanker with capacity left serves it"),
         ),
         ("5.14r", "2-end"), reference="5.14",
     ),
@@ -125,9 +123,15 @@ PROCEDURES: list[ProcedureDef] = [
         "transfer", "May troops and admirals load or unload?", p_transfer,
         (
             Param("when", "choice", help="movement or combat", choices=("movement", "combat")),
-            _opt("enemy_squadrons"), _opt("active_enemy_sdbs"), _opt("jump_troops"), _opt("black_globe"),
-            _opt("stood_aside", help="the squadrons declined or broke off the SDB fight"),
-            _opt("imperial"), _opt("red_zone_closed"), _opt("warrant"),
+            Param.optional("enemy_squadrons", "bool", False),
+            Param.optional("active_enemy_sdbs", "bool", False),
+            Param.optional("jump_troops", "bool", False),
+            Param.optional("black_globe", "bool", False),
+            Param.optional("stood_aside", "bool", False,
+                help="the squadrons declined or broke off the SDB fight"),
+            Param.optional("imperial", "bool", False),
+            Param.optional("red_zone_closed", "bool", False),
+            Param.optional("warrant", "bool", False),
         ),
         ("5.12t", "3Cc", "ST"), reference="5.12, 5.23",
     ),

@@ -84,28 +84,27 @@ def viking_fleet(
     return Calc(cost, f"{cost} MP of {ma}")
 
 
-def _opt(name: str, kind: str, default: object, help: str = "") -> Param:
-    return Param(name, kind, required=False, default=default, help=help)
-
-
 PROCEDURES: tuple[ProcedureDef, ...] = (
     ProcedureDef(
         "chariot", "Chariot: passenger and movement left", chariot,
-        (_opt("carried", "list", [], "unit types carried, e.g. BW,L2"),
-         _opt("chariot_phase_mp", "int", 0, "MP used in the Chariot Phase")),
+        (Param.optional("carried", "list", [], help="unit types carried, e.g. BW,L2"),
+         Param.optional("chariot_phase_mp", "int", 0, help="MP used in the Chariot Phase")),
         aliases=("C1.0",), reference="Chariot [1.0]-[1.9]",
     ),
     ProcedureDef(
         "francisca", "Viking: the Frankish francisca", francisca,
         (Param("distance", "int", min=1, help="hexes to the target"),
-         _opt("used", "bool", False, "thrown already this game")),
+         Param.optional("used", "bool", False, help="thrown already this game")),
         aliases=("V1.0",), reference="Viking [1.0]",
     ),
     ProcedureDef(
         "viking_fleet", "Viking fleet movement", viking_fleet,
-        (_opt("hexes", "int", 0, "sea or river hexes entered"), _opt("moor", "bool", False),
-         _opt("unmoor", "bool", False), _opt("loads", "int", 0, "loadings and unloadings"),
-         _opt("carried", "int", 0, "units aboard"), _opt("disrupted", "bool", False)),
+        (Param.optional("hexes", "int", 0, help="sea or river hexes entered"),
+         Param.optional("moor", "bool", False),
+         Param.optional("unmoor", "bool", False),
+         Param.optional("loads", "int", 0, help="loadings and unloadings"),
+         Param.optional("carried", "int", 0, help="units aboard"),
+         Param.optional("disrupted", "bool", False)),
         aliases=("V3.1", "V3.5"), reference="Viking [3.1]-[3.5]",
     ),
 )

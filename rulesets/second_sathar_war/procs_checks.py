@@ -150,23 +150,21 @@ def attack_eligibility(
     return Calc(open_, f"the UPF may attack {open_} Sathar ship(s)")
 
 
-def _opt(name: str, kind: str, default: object, help: str = "") -> Param:
-    return Param(name, kind, required=False, default=default, help=help)
-
-
 PROCEDURES: list[ProcedureDef] = [
     ProcedureDef(
         "attack_eligibility", "May this side declare an attack here?", attack_eligibility,
         (
             Param("side", "choice", help="sathar or upf", choices=("sathar", "upf")),
             Param("sathar_ships", "int", help="Sathar ships at the starburst", min=0),
-            _opt("upf_ships", "int", 0, "UPF Spacefleet ships at the starburst"),
-            _opt("militia_ships", "int", 0),
-            _opt("station", "bool", False, "a surviving UPF station is there"),
-            _opt("attacked_today", "int", 0, "of the Sathar ships, those that attacked UPF or militia today"),
-            _opt("planet_attacked_today", "bool", False,
-                 "(Sathar) this ship or fleet already attacked a planet today"),
-            _opt("sathar_declared", "bool", True, "(UPF) the Sathar have announced all their attacks"),
+            Param.optional("upf_ships", "int", 0, help="UPF Spacefleet ships at the starburst"),
+            Param.optional("militia_ships", "int", 0),
+            Param.optional("station", "bool", False, help="a surviving UPF station is there"),
+            Param.optional("attacked_today", "int", 0,
+                help="of the Sathar ships, those that attacked UPF or militia today"),
+            Param.optional("planet_attacked_today", "bool", False,
+                help="(Sathar) this ship or fleet already attacked a planet today"),
+            Param.optional("sathar_declared", "bool", True,
+                help="(UPF) the Sathar have announced all their attacks"),
         ),
         ("5.6", "declare"), reference="5.6",
     ),
@@ -176,8 +174,8 @@ PROCEDURES: list[ProcedureDef] = [
             Param("station", "choice", help="armed, fortified or fortress",
                   choices=("armed", "fortified", "fortress")),
             Param("sathar", "list", help="classes of the surviving Sathar ships, e.g. FF,DD,F"),
-            _opt("broken", "list", [], "classes whose EB/PB is destroyed"),
-            _opt("house_rule", "bool", None, "the house rule is in use (default: the option)"),
+            Param.optional("broken", "list", [], help="classes whose EB/PB is destroyed"),
+            Param.optional("house_rule", "bool", None, help="the house rule is in use (default: the option)"),
         ),
         ("5.7", "B4"), reference="5.7",
     ),
@@ -185,9 +183,9 @@ PROCEDURES: list[ProcedureDef] = [
         "militia_flee", "May a militia ship break off?", militia_flee,
         (
             Param("home_system", "bool", help="the battle is in its home system"),
-            _opt("fired", "bool", False, "it fired at an enemy ship"),
-            _opt("group_fired", "bool", False, "another militia ship of its planet fired"),
-            _opt("deputized", "bool", False),
+            Param.optional("fired", "bool", False, help="it fired at an enemy ship"),
+            Param.optional("group_fired", "bool", False, help="another militia ship of its planet fired"),
+            Param.optional("deputized", "bool", False),
         ),
         ("5.8",), reference="5.8",
     ),
@@ -196,9 +194,9 @@ PROCEDURES: list[ProcedureDef] = [
         (
             Param("whole_day_at_planet", "bool"),
             Param("in_supply", "bool"),
-            _opt("moved", "bool", False),
-            _opt("attacked", "bool", False),
-            _opt("fought", "bool", False, "it was attacked and fought back"),
+            Param.optional("moved", "bool", False),
+            Param.optional("attacked", "bool", False),
+            Param.optional("fought", "bool", False, help="it was attacked and fought back"),
         ),
         ("5.10r",), reference="5.10",
     ),
