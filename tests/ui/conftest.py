@@ -44,6 +44,22 @@ def manual_path(home_places: Places) -> Path:
 
 
 @pytest.fixture
+def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A campaign of the rolling test rule set (tests/ui/rolling_ruleset.py): advancing
+    rolls a storm, and its action "battle" fights a big battle in rounds."""
+    from campaign_tui.core.engine import Engine
+    from campaign_tui.store.files import create_campaign
+    from tests.ui.rolling_ruleset import plugin
+
+    real = campaigns.load_ruleset
+    monkeypatch.setattr(campaigns, "load_ruleset",
+                        lambda rid: plugin if rid == "rolling" else real(rid))
+    path = home_places.campaigns / "rolling"
+    create_campaign(Engine.create(plugin, "r", None, 1, "auto", "Rolling"), path).close()
+    return path
+
+
+@pytest.fixture
 def app_factory(home_places: Places) -> Callable[..., CampaignApp]:
     def factory(path: Path | None = None, read_only: bool = False) -> CampaignApp:
         return make_app(home_places, path, read_only)
