@@ -227,7 +227,9 @@ def space_fire_round(ctx: Ctx, only: str | None = None) -> None:
     place = here(ctx.state)
     c = ctx.edit_var("combat", {})
     c["round"] = int(c.get("round", 0)) + 1
-    ctx.round(f"Space combat round {c['round']} at {place}" + (" (surprise)" if only else ""))
+    w = g.world(place)
+    ctx.round(f"Space combat round {c['round']} at {place}" + (f" ({w['name']})" if w else "")
+              + (" (surprise)" if only else ""))
     info = round_info(g, place)
     owed: dict[str, int] = {}
     for side in SIDES:

@@ -66,9 +66,10 @@ async def test_a_big_battle_round_by_round(home_places: Places, rolling_path: Pa
             labels.append(d.round_label)
             assert d.round == f"round:{len(labels)}" and d.round_label in screen_text(app)
             sofar = static_text(app, "#resolve-sofar")
-            assert "So far, round by round:" in sofar
-            assert f"Now: {d.round_label}" in sofar
-            assert labels[-2] in sofar and "losses so far: A " in sofar
+            assert f"Played so far ({len(labels) - 1}):" in sofar
+            assert f"{labels[-2]}, as played:" in sofar and "losses so far: A " in sofar
+            assert all(label in sofar for label in labels)
+            assert sofar.rstrip().endswith(f"Now: {d.round_label}")
             if len(labels) == 2:
                 assert f"{labels[0]} · 120 rolls" in sofar and "A fires 60 dice: " in sofar
         assert len(labels) >= 3                                  # hundreds of dice, rounds
@@ -130,4 +131,4 @@ async def test_no_next_round_where_the_action_marks_no_rounds(home_places: Place
         assert not box.query_one("#btn-round").display and "^n" not in screen_text(app)
         await press(pilot, "ctrl+n")
         assert box.stage == "decide" and box.decision.id == "roll1"
-        assert "So far, round by round" not in static_text(app, "#resolve-sofar")
+        assert "Played so far" not in static_text(app, "#resolve-sofar")

@@ -532,9 +532,10 @@ class ResolveDialog(ClosesOnce):
             show()
 
     def _so_far(self, decision: Decision, lines: list[str]) -> Text:
-        """The explanation so far; cut into rounds when the action marks them: each round
-        played with its lines (earlier ones dimmed) and its number of rolls, then the round
-        now held."""
+        """The explanation so far. Cut into rounds when the action marks them: the last
+        round played in full; every round played, one line each with its number of rolls;
+        then the round now held, with its lines before this die (the whole explanation
+        comes with the result)."""
         out = Text()
         parts = split_rounds(lines)
         if not any(p.label for p in parts):
@@ -543,21 +544,27 @@ class ResolveDialog(ClosesOnce):
                 for line in lines:
                     out.append(f"  {line}\n")
             return out
-        out.append("So far, round by round:\n", style="bold")
         rolls = self._rolls_per_round(decision, sum(1 for p in parts if p.label))
         if not parts[0].label:
             rolls.insert(0, None)
-        last = len(parts) - 1
-        for i, part in enumerate(parts):
-            now = i == last and decision.round_label == part.label
-            title = part.label or "Before the first round"
-            out.append(("Now: " if now else "") + title, style="bold cyan" if now else "bold")
-            took = rolls[i] if i < len(rolls) and not now else None
-            if took is not None:
-                out.append(f" · {took} roll{'s' * (took != 1)}", style="dim")
-            out.append("\n")
-            for line in part.lines:
-                out.append(f"    {line}\n", style="dim" if i < last - 1 else "")
+        now = parts[-1] if parts[-1].label == decision.round_label else None
+        played = parts[:-1] if now else parts
+        if played:
+            last = played[-1]
+            out.append(f"{last.label or 'Before the first round'}, as played:\n", style="bold")
+            for line in last.lines:
+                out.append(f"  {line}\n")
+            out.append(f"Played so far ({len(played)}):\n", style="bold")
+            for i, part in enumerate(played):
+                out.append(f"  {part.label or 'Before the first round'}")
+                took = rolls[i] if i < len(rolls) else None
+                if took is not None:
+                    out.append(f" · {took} roll{'s' * (took != 1)}", style="dim")
+                out.append("\n")
+        if now is not None:
+            out.append(f"Now: {now.label}\n", style="bold cyan")
+            for line in now.lines:
+                out.append(f"  {line}\n")
         return out
 
     def _rolls_per_round(self, decision: Decision, count: int) -> list[int | None]:
