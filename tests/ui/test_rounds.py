@@ -106,6 +106,7 @@ async def test_one_rounds_dice_typed_from_the_table(home_places: Places,
         await pilot.pause()
         assert box.stage == "decide" and box.decision.round == "round:3"
         assert static_text(app, "#resolve-error") == ""
+        assert f"{d.round_label} · {a + b} rolls" in static_text(app, "#resolve-sofar")
         await press(pilot, "ctrl+r")                             # the program: to the end
         assert box.stage == "review"
         await press(pilot, "enter")

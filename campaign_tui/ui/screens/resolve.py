@@ -474,6 +474,8 @@ class ResolveDialog(ClosesOnce):
             self._pin(None)
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
+        if decision.round and decision.id[4:].isdigit():  # rollN, drawN: N rolls so far
+            self.round_starts.setdefault(decision.round, int(decision.id[4:]))
         if _held(decision) and self.typed_ahead:
             # a handful of dice thrown at once: the next faces answer this die
             need = DiceExpr.parse(decision.expr or "1d6").count
@@ -490,8 +492,6 @@ class ResolveDialog(ClosesOnce):
         decision, so_far = seat.decision(decision, so_far)
         self.decision = decision
         self._round_offered()
-        if decision.round and decision.id[4:].isdigit():
-            self.round_starts.setdefault(decision.round, int(decision.id[4:]))
         self.query_one("#resolve-sofar", Static).update(self._so_far(decision, so_far))
         box = self.query_one("#resolve-decision", Vertical)
         box.remove_children()
