@@ -134,3 +134,14 @@ def test_headings_and_the_free_resolver() -> None:
     free = FreeResolver(plugin.tables(), dice=[4])
     free.round("Round 1")
     assert free.lines == [heading("Round 1")]
+
+
+def test_a_held_round_crosses_the_hosted_tables_wire() -> None:
+    from campaign_tui.hosted.wire import error_from_wire, error_to_wire
+
+    stop = held(fresh(), {"round:1": "auto"})
+    back = error_from_wire(error_to_wire(stop))
+    assert isinstance(back, NeedDecision)
+    assert (back.decision.round, back.decision.round_label) == (
+        stop.decision.round, stop.decision.round_label)
+    assert back.preview == stop.preview
