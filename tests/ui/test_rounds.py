@@ -54,6 +54,7 @@ async def test_a_big_battle_round_by_round(home_places: Places, rolling_path: Pa
         box = await open_battle(pilot, 60)
         shown = screen_text(app)
         assert "Round 1: 60 ships of A against 60 of B" in shown       # the question pinned
+        assert "^n: the rest of this round (120 rolls) · ^r: all the rest" in shown
         assert "Roll 1d6 for ship 1 of A fires" in shown and "^n" in shown
         assert box.query_one("#btn-round").display
         labels = [box.decision.round_label]
@@ -100,6 +101,7 @@ async def test_one_rounds_dice_typed_from_the_table(home_places: Places,
         d = box.decision
         assert d.round == "round:2"
         a, b = (int(w) for w in d.round_label.split() if w.isdigit())  # ships of A and B
+        assert f"^n: the rest of this round ({a + b} rolls)" in screen_text(app)
         faces = " ".join("6" if i % 2 else "1" for i in range(a + b))
         await pilot.press(*keys(faces))
         await press(pilot, "enter")

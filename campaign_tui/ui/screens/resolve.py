@@ -502,10 +502,7 @@ class ResolveDialog(ClosesOnce):
             if decision.round_label:
                 head.append(f"{decision.round_label}\n  ", style="bold cyan")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r: the program rolls it and the rest" + (
-                " · ^n: the rest of this round" if decision.round_label else "") +
-                "\n  ^t: this die only · or type your dice (several at once: 4 2 6)",
-                style="italic")
+            head.append(f"\n  {self._release_keys(decision)}", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
@@ -567,12 +564,40 @@ class ResolveDialog(ClosesOnce):
                 out.append(f"  {line}\n")
         return out
 
+    def _release_keys(self, decision: Decision) -> str:
+        """The keys that let the program roll (for a round ^n too, with the round's number
+        of rolls), and typing."""
+        if not decision.round_label:
+            return ("^r: the program rolls it and the rest; or type your dice (several at "
+                    "once: 4 2 6); ^t: one die, then stop.")
+        size = self._round_size(decision)
+        rolls = f" ({size} roll{'s' * (size != 1)})" if size else ""
+        return (f"^n: the rest of this round{rolls} · ^r: all the rest\n  ^t: this die only "
+                "· or type your dice (several at once: 4 2 6)")
+
+    def _round_size(self, decision: Decision) -> int | None:
+        """At a round's first die, for the GM: how many rolls the round takes with the
+        program's dice (a preview of the round released; typed dice may change it)."""
+        first = self.round_starts.get(decision.round)
+        if self.session.viewer != "gm" or first is None or decision.id != f"roll{first}":
+            return None
+        try:
+            outcome = self.session.perform(self.kind, self._params(),
+                                           {**self.answers, decision.round: "auto"},
+                                           preview=True, hold_rolls=True)
+        except NeedDecision as exc:
+            after = exc.decision.id[4:]
+            return int(after) - first if exc.decision.round and after.isdigit() else None
+        except Exception:  # only a hint: the dialog goes on without it
+            return None
+        return len(outcome.entry.rolls) - first + 1
+
     def _rolls_per_round(self, decision: Decision, count: int) -> list[int | None]:
         """How many rolls each of the *count* rounds shown took, from the first roll of each
         round held so far (known when every round's heading is shown: the held die's
-        round is then ``round:<count>``)."""
-        if decision.round != f"round:{count}":
-            return []
+        round is then ``round:<count>``). For the GM only."""
+        if self.session.viewer != "gm" or decision.round != f"round:{count}":
+            return []  # a side may not count the dice of what it cannot see
         starts = [self.round_starts.get(f"round:{n}") for n in range(1, count + 1)]
         return [None if a is None or b is None else b - a for a, b in pairwise(starts)]
 
