@@ -13,7 +13,7 @@ from campaign_tui import campaigns
 from campaign_tui.store.files import export_bundle
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.app import CampaignApp
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, ruleset_campaign
 
 FIXED_NOW = "2025-03-01T12:00:00Z"
 
@@ -47,16 +47,9 @@ def manual_path(home_places: Places) -> Path:
 def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A campaign of the rolling test rule set (tests/ui/rolling_ruleset.py): advancing
     rolls a storm, and its action "battle" fights a big battle in rounds."""
-    from campaign_tui.core.engine import Engine
-    from campaign_tui.store.files import create_campaign
     from tests.ui.rolling_ruleset import plugin
 
-    real = campaigns.load_ruleset
-    monkeypatch.setattr(campaigns, "load_ruleset",
-                        lambda rid: plugin if rid == "rolling" else real(rid))
-    path = home_places.campaigns / "rolling"
-    create_campaign(Engine.create(plugin, "r", None, 1, "auto", "Rolling"), path).close()
-    return path
+    return ruleset_campaign(home_places, monkeypatch, plugin, "r", "Rolling")
 
 
 @pytest.fixture
