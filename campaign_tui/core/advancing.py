@@ -11,6 +11,7 @@ stops too where the rule set says a side has something to do (:meth:`RuleSet.due
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -106,16 +107,21 @@ def due_here(engine: Engine) -> str:
 
 def advance_until(engine: Engine, target: Target, *, by: str = "gm",
                   answers: dict[str, Any] | None = None, max_steps: int = 10000,
-                  hold_rolls: bool = False, stop_at_battles: bool = False) -> Advanced:
+                  hold_rolls: bool = False, stop_at_battles: bool = False,
+                  perform: Callable[[dict[str, Any]], Outcome] | None = None) -> Advanced:
     """Advance toward *target*, one logged step at a time (each one undoable). *answers* go
     to the first step only. With *hold_rolls* a step that would roll a die is not taken:
-    the loop stops with that die as its decision, so the dice can be previewed or typed."""
+    the loop stops with that die as its decision, so the dice can be previewed or typed.
+    *perform* takes one step (default: the engine's advance; a screen passes its session's,
+    which may be a hosted seat's)."""
+    if perform is None:
+        def perform(given: dict[str, Any]) -> Outcome:
+            return engine.perform("advance", {}, given, by=by, hold_rolls=hold_rolls)
     done = Advanced()
     ticks, last = 0, dict(engine.state.clock)
     for n in range(1 if target.kind == "one" else max_steps):
         try:
-            done.outcomes.append(engine.perform("advance", {}, answers if n == 0 else {},
-                                                by=by, hold_rolls=hold_rolls))
+            done.outcomes.append(perform(dict(answers or {}) if n == 0 else {}))
         except AdvanceRefused as exc:
             done.refused, done.why = exc, "refused"
             done.stop = str(exc)
