@@ -11,6 +11,7 @@ from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.procedures import Calc
 
 from .. import battles as B
+from .. import candidates as C
 from ..ledger import record_loss
 from ..ships import HALVING_FLAGS, alive, condition, max_hp
 from .common import acting_side, fdm
@@ -41,8 +42,14 @@ TACTICAL = HexGrid()
 @action(
     "declare_attack",
     "Declare an attack",
-    Param("system", help="the star system"),
-    Param("planet", required=False, default="", help="the target planet (needed in two-planet systems)"),
+    Param("system", help="the star system", candidates=C.contested_systems),
+    Param(
+        "planet",
+        required=False,
+        default="",
+        help="the target planet (needed in two-planet systems)",
+        candidates=C.contested_planets,
+    ),
     Param(
         "forces",
         "formations",
@@ -244,7 +251,11 @@ def _parse_inputs(text: str) -> dict[str, str]:
 @action(
     "helper",
     "Dice helper (to-hit, damage, break-up...)",
-    Param("procedure", help="a procedure id or alias, e.g. attack, damage, hull, breakup, 5.14a"),
+    Param(
+        "procedure",
+        help="a procedure id or alias, e.g. attack, damage, hull, breakup, 5.14a",
+        candidates=C.procedures,
+    ),
     Param(
         "inputs",
         required=False,
