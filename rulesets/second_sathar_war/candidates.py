@@ -113,3 +113,50 @@ def procedures(state: State, actor: str) -> list[str]:
     if state.step in ("B1", "B2", "B3"):
         procs.sort(key=lambda p: not p.fn.__module__.endswith(".tactical"))
     return [p.id for p in procs]
+
+
+# -- a battle's shots (the fire action) ------------------------------------------------------
+def _fighting(state: State, defenders_first: bool = False) -> list[str]:
+    """The battle's ships and stations still in it: the declaring side's first (or last)."""
+    from .battles import current, participants
+    from .ships import alive
+
+    b = current(state)
+    if not b or state.step not in ("B2", "B3"):
+        return []
+    fled = set(b.get("fled", []))
+    ids = [i for i in participants(b) if i in state.units and alive(state.units[i])
+           and i not in fled]
+    return sorted(ids, key=lambda i: (state.units[i].side == b.get("side")) == defenders_first)
+
+
+def shooters(state: State, actor: str) -> list[str]:
+    """The battle's ships with a weapon that works, the attackers first."""
+    from .ships import intact, mounts, stat
+
+    out = []
+    for i in _fighting(state):
+        u = state.units[i]
+        have = intact(state, u)
+        if any(have.get(code, 0) for code, _ in mounts(stat(state, u, "weapons", []))):
+            out.append(i)
+    return out
+
+
+def battle_targets(state: State, actor: str) -> list[str]:
+    """The battle's ships and stations, the defenders first."""
+    return _fighting(state, defenders_first=True)
+
+
+def battle_weapons(state: State, actor: str) -> list[str]:
+    """The weapon codes that work on the battle's ships: the first shooter's first."""
+    from .ships import intact, mounts, stat
+
+    out: list[str] = []
+    for i in shooters(state, actor):
+        u = state.units[i]
+        have = intact(state, u)
+        for code, _ in mounts(stat(state, u, "weapons", [])):
+            if have.get(code, 0) and code not in out:
+                out.append(code)
+    return out

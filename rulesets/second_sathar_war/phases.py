@@ -549,7 +549,7 @@ STEPS = [
         actor="both",
         reference="2.4 B2, 5.14",
         prompt=_battle_prompt("B2"),
-        actions=("reveal_mine", "detonate_drone", "militia_fired", "battle_note"),
+        actions=("fire", "reveal_mine", "detonate_drone", "militia_fired", "battle_note"),
         rolls=("to-hit d100 (T5)", "Damage Table d100 + DTM (T6, T7)", "break-up d100 (5.14e)"),
         next=(Go("B3"),),
     ),
