@@ -62,7 +62,10 @@ def _refuse_unasked(outcome: Any, params: list[str], action: str) -> None:
 
 
 def _target(engine: Any, args: argparse.Namespace) -> Target:
-    """What ``advance`` waits for: a step, a number of turns or days, or one step."""
+    """What ``advance`` waits for: a step, a number of turns or days, the next step where
+    something is due, or one step."""
+    if getattr(args, "due", False):
+        return Target("due")
     try:
         if args.until:
             return step_target(engine, args.until)
@@ -84,7 +87,7 @@ def cmd_advance(args: argparse.Namespace) -> int:
         target = _target(engine, args)
         done = advance_until(engine, target, by=args.by, answers=pairs(args.values),
                              max_steps=args.max_steps)
-        outcomes, stop, code = done.outcomes, done.stop, EXIT_OK
+        outcomes, stop, code = done.outcomes, seat.text(done.stop), EXIT_OK
         if outcomes:
             _refuse_unasked(outcomes[0], [], "advance")
         if done.refused is not None:
