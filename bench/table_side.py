@@ -57,11 +57,30 @@ COMBAT: dict[str, list[tuple[str, str]]] = {
                 ("1", "Ready to roll"), ("type:5", ""), ("Enter", "save against"),
                 ("C-r", "Result:"), ("*apply*", "")],
 }
+# Zhodani: the 68th Fleet (the Cipango colonial squadron at its home world, jump 3) jumps to
+# Emerald on turn 1 (the fleet picked by filter, J1410 typed; its later turns and every other
+# fleet hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing; through
+# the movement-order roll (the program's dice) and the movement steps to Emerald's combat,
+# where the squadron bombs the defense battalions (the only side and target, filled in);
+# the die is typed: 2 (-1 for Emerald's tech level: 10% losses)
+COMBAT["fifth_frontier_war"] = [
+    ("1", "Plot orders"), ("F2", "Type to filter"), ("type:68", ""), ("Enter", "= 68th Fleet"),
+    ("Tab", ""), ("type:J1410", ""), ("C-r", "Result:"), ("*apply*", ""),
+    ("2", "Hold the unplotted"), ("C-r", "Result:"), ("*apply*", ""),
+    ("n", "Reinforcements (1A"), ("n", "Replacements (1B"), ("n", "Ready to roll"),
+    ("C-r", "Result:"), ("*apply*", ""), ("n", "Xboat movement (second"),
+    ("n", "Scout movement (first"), ("n", "Scout movement (second"),
+    ("n", "Well-led fleets (first"), ("n", "Well-led fleets (second"),
+    ("n", "Plotted movement (2E"), ("n", "Before refuelling (2-end"),
+    ("n", "Choose the next contested"), ("n", "Surface bombing (SB"),
+    ("1", "Bomb the world"), ("C-r", "Ready to roll"), ("type:2", ""), ("Enter", "Result:"),
+    ("*apply*", "")]
 # the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
 RESULT: dict[str, tuple[str, int]] = {
     "prestags": ("melee", 4),
     "prefect": ("roll_combat", 5),
 }
+RESULT["fifth_frontier_war"] = ("bomb", 2)
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
 BEFORE: dict[str, list[tuple[str, str]]] = {

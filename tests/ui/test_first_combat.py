@@ -98,3 +98,41 @@ async def test_prefect_first_ground_combat_with_a_typed_die(home_places: Places)
         entry = typed_combat(app, "roll_combat")
         assert entry.rolls[0].dice == [5]
         assert not any(r.manual for r in entry.rolls[1:])
+
+
+async def test_ffw_first_bombing_with_a_typed_die(home_places: Places) -> None:
+    from rulesets.fifth_frontier_war import checks
+
+    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "FFW", 4,
+                                  "auto", {}, quick_setup=True)
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        assert e.state.step == "SETUP_INITIAL_PLOT"
+        assert e.state.formations["zho-68th"].location == "1109"     # Cipango, jump 3
+        await press(pilot, "1", "f2", *keys("68"), "enter",             # plot: the 68th Fleet
+                    "tab", *keys("J1410"), "ctrl+r", "enter")           # jumps to Emerald on turn 1
+        plots = e.state.secrets["zhodani"]["plots"]
+        assert plots["zho-68th"] == {"1": {"order": "J", "hex": "1410"}}
+        assert checks.plots_missing(e.state)                          # four fleets owe orders
+        await press(pilot, "2", "ctrl+r", "enter")                    # the rest hold
+        assert checks.plots_missing(e.state) is None
+        held_lines = e.entries()[-1].lines
+        assert any("40th Fleet holds at 0708 on turns 1, 2, 3, 4" in line for line in held_lines)
+        assert e.state.secrets["zhodani"]["plots"]["zho-68th"]["4"] == {"order": "R", "hex": "1410"}
+        await press(pilot, "n", "n", "n")       # reinforcements, replacements, movement order
+        assert isinstance(app.screen, ResolveDialog)
+        await press(pilot, "ctrl+r", "enter")   # the program rolls the movement order
+        for _ in range(9):                      # xboats, scouts, well-led, plotted, refuelling
+            await press(pilot, "n")
+        assert e.state.step == "SB"
+        assert e.state.formations["zho-68th"].location == "1410"
+        await press(pilot, "1", "ctrl+r")       # bomb: the only side and target filled in
+        assert held(app).startswith("Roll 1d6 for bombing Emerald defense battalions")
+        await press(pilot, "2", "enter")        # 2 - 1 (tech level 11) = 1: 10% on column 3
+        assert "1d6 [2]" in static_text(app, "#resolve-review")
+        await press(pilot, "enter")
+        entry = typed_combat(app, "bomb")
+        assert entry.rolls[0].dice == [2]
+        assert e.state.records("worlds")["1410"]["db_loss"] == 10

@@ -1,0 +1,105 @@
+"""The short way to the first combat at the table (issue 13): fleets left unplotted hold
+("Hold the unplotted fleets"), the plot form offers only the fleets that plot now, and a
+bombing with one target needs no allocation typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_tui.core.engine import Engine
+from campaign_tui.core.errors import ActionRejected, AdvanceRefused
+from rulesets.fifth_frontier_war import candidates as C
+from rulesets.fifth_frontier_war import checks, ops
+from tests.rulesets.fifth_frontier_war.helpers import new_engine
+
+EMERALD = "1410"
+
+
+def _quick() -> Engine:
+    e = new_engine()
+    e.perform("gm.quick_setup")
+    assert e.state.step == "SETUP_INITIAL_PLOT"
+    return e
+
+
+def _plot(e: Engine, fid: str, side: str = "zhodani") -> dict[int, dict]:
+    return ops.plot(e.state, side, fid)
+
+
+def test_unplotted_fleets_hold_and_written_orders_stay() -> None:
+    e = _quick()
+    owing = C.plotting_fleets(e.state, "gm")
+    assert set(owing) == {"zho-40th", "zho-68th", "sw-gram", "sw-joyeuse", "vg-gireel"}
+    e.perform("plot", {"fleet": "zho-68th", "orders": f"J{EMERALD}"}, by="zhodani")
+    assert C.plotting_fleets(e.state, "gm")[-1] == "zho-68th"     # those owing orders first
+    with pytest.raises(AdvanceRefused, match="Hold the unplotted fleets"):
+        e.advance()
+    with pytest.raises(ActionRejected, match="no fleet of yours"):
+        e.perform("hold_unplotted", {}, by="imperial")              # surprised: plots nothing
+    out = e.perform("hold_unplotted", {}, by="zhodani")
+    assert "40th Fleet holds at 0708 on turns 1, 2, 3, 4 (not plotted: no move)" in out.entry.lines
+    assert _plot(e, "zho-68th") == {1: {"order": "J", "hex": EMERALD},
+                                    **{u: {"order": "R", "hex": EMERALD} for u in (2, 3, 4)}}
+    assert _plot(e, "sw-gram") == {u: {"order": "R", "hex": "1627"} for u in range(1, 6)}
+    assert ops.plots_of(e.state, "imperial") == {}
+    assert checks.plots_missing(e.state) is None
+    with pytest.raises(ActionRejected, match="no fleet of yours"):
+        e.perform("hold_unplotted", {}, by="zhodani")
+    e.undo(confirm=True)                                            # one undo takes it back
+    assert 2 not in _plot(e, "zho-68th") and _plot(e, "sw-gram") == {}
+
+
+def _to_bombing(e: Engine) -> None:
+    e.perform("plot", {"fleet": "zho-68th", "orders": f"J{EMERALD}"}, by="zhodani")
+    e.perform("hold_unplotted", {})
+    for _ in range(20):
+        if e.state.step == "SB":
+            return
+        e.advance()
+    raise AssertionError(f"no bombing reached: {e.state.step}")
+
+
+def test_the_first_turn_reaches_emerald_and_one_target_takes_all_the_bombardment() -> None:
+    e = _quick()
+    _to_bombing(e)
+    assert e.state.formations["zho-68th"].location == EMERALD
+    assert C.bombers(e.state, "gm") == ["zhodani"]
+    assert C.bombers(e.state, "imperial") == []
+    out = e.perform("bomb", {"side": "zhodani"})
+    assert "all 3 bombardment factors on the only target, db:1410" in out.entry.lines
+    assert out.entry.summary == "zhodani bombs db:1410 (3)"
+    assert out.entry.rolls[0].table == "T4"
+    assert C.bombers(e.state, "gm") == []                          # bombed: nobody left
+
+
+def test_several_targets_need_the_shares_said() -> None:
+    e = _quick()
+    _to_bombing(e)
+    marine = e.state.units["imp-mar-01"]
+    marine.location = EMERALD                                       # arrangement: a second target
+    with pytest.raises(ActionRejected, match="among: db:1410, imp-mar-01"):
+        e.perform("bomb", {"side": "zhodani"})
+    out = e.perform("bomb", {"side": "zhodani", "targets": "imp-mar-01:3"})
+    assert out.entry.summary == "zhodani bombs imp-mar-01 (3)"
+
+
+def test_plotting_step_holds_each_side_apart() -> None:
+    e = _quick()
+    e.perform("hold_unplotted", {})
+    for _ in range(60):
+        if e.state.step == "P_PLOTTING":
+            break
+        e.advance()
+    assert e.state.step == "P_PLOTTING"
+    assert C.plotting_fleets(e.state, "imperial") == ["imp-193rd", "imp-212th", "imp-213th",
+                                                      "imp-214th"]
+    assert C.plotting_fleets(e.state, "zhodani")[-1] == "zho-40th"   # plotted to its horizon
+    out = e.perform("hold_unplotted", {}, by="imperial")            # the first Imperial plot
+    assert "212th Fleet holds at 2314 on turns 2, 3, 4, 5 (not plotted: no move)" in out.entry.lines
+    left = checks.plots_missing(e.state) or ""
+    assert "68th Fleet: orders for turn 5" in left and "212th" not in left
+    out = e.perform("hold_unplotted", {}, by="zhodani")
+    assert "68th Fleet holds at 1109 on turn 5 (not plotted: no move)" in out.entry.lines
+    assert checks.plots_missing(e.state) is None
+    e.advance()
+    assert e.state.step == "END_OF_TURN"
