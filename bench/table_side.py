@@ -57,30 +57,30 @@ COMBAT: dict[str, list[tuple[str, str]]] = {
                 ("1", "Ready to roll"), ("type:5", ""), ("Enter", "save against"),
                 ("C-r", "Result:"), ("*apply*", "")],
 }
-# Zhodani: the 68th Fleet (the Cipango colonial squadron at its home world, jump 3) jumps to
-# Emerald on turn 1 (the fleet picked by filter, J1410 typed; its later turns and every other
-# fleet hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing; through
-# the movement-order roll (the program's dice) and the movement steps to Emerald's combat,
-# where the squadron bombs the defense battalions (the only side and target, filled in);
-# the die is typed: 2 (-1 for Emerald's tech level: 10% losses)
+# Zhodani: the 40th Fleet (the quick set-up's strike group at Clan, jump 3) jumps to Jewell
+# on turn 1 (the fleet picked by filter, J1510 typed; its later turns and every other fleet
+# hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing; through the
+# movement-order roll (the program's dice) and the movement steps to Jewell's space battle
+# with the 214th Fleet: the first die (the Imperial fire) is typed, 4; the program rolls
+# the rest
 COMBAT["fifth_frontier_war"] = [
-    ("1", "Plot orders"), ("F2", "Type to filter"), ("type:68", ""), ("Enter", "= 68th Fleet"),
-    ("Tab", ""), ("type:J1410", ""), ("C-r", "Result:"), ("*apply*", ""),
+    ("1", "Plot orders"), ("F2", "Type to filter"), ("type:40", ""), ("Enter", "= 40th Fleet"),
+    ("Tab", ""), ("type:J1510", ""), ("C-r", "Result:"), ("*apply*", ""),
     ("2", "Hold the unplotted"), ("C-r", "Result:"), ("*apply*", ""),
     ("n", "Reinforcements (1A"), ("n", "Replacements (1B"), ("n", "Ready to roll"),
     ("C-r", "Result:"), ("*apply*", ""), ("n", "Xboat movement (second"),
     ("n", "Scout movement (first"), ("n", "Scout movement (second"),
     ("n", "Well-led fleets (first"), ("n", "Well-led fleets (second"),
     ("n", "Plotted movement (2E"), ("n", "Before refuelling (2-end"),
-    ("n", "Choose the next contested"), ("n", "Surface bombing (SB"),
-    ("1", "Bomb the world"), ("C-r", "Ready to roll"), ("type:2", ""), ("Enter", "Result:"),
-    ("*apply*", "")]
-# the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
-RESULT: dict[str, tuple[str, int]] = {
+    ("n", "Choose the next contested"), ("n", "Ready to roll"), ("type:4", ""),
+    ("Enter", "Roll 1d6 for Zhodani"), ("C-r", "Result:"), ("*apply*", "")]
+# the combat each walk ends with, as the saved log must show it: (action kind, the typed die
+# [, words of the first roll's purpose])
+RESULT: dict[str, tuple[str, int] | tuple[str, int, str]] = {
     "prestags": ("melee", 4),
     "prefect": ("roll_combat", 5),
 }
-RESULT["fifth_frontier_war"] = ("bomb", 2)
+RESULT["fifth_frontier_war"] = ("advance", 4, "round 1: space fire")
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
 BEFORE: dict[str, list[tuple[str, str]]] = {
@@ -182,11 +182,14 @@ def _unsaved(screen: str) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int) -> bool:
-    """The saved log holds the combat, resolved with the die typed at the table."""
+def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int,
+            purpose: str = "") -> bool:
+    """The saved log holds the combat, resolved with the die typed at the table (its first
+    roll, whose purpose names *purpose* when given: a combat rolled while advancing)."""
     out = subprocess.run([*cmd, "--home", str(home), "log", "--json", path],
                          capture_output=True, text=True, check=True).stdout
     return any(e.get("kind") == kind and e.get("rolls") and e["rolls"][0].get("dice") == [die]
+               and purpose in str(e["rolls"][0].get("purpose", ""))
                for e in json.loads(out))
 
 

@@ -3,8 +3,9 @@ campaign of the first scenario, its quick set-up, the first turn up to one comba
 through the dialog with a typed die (where the walk reaches one), save, quit and reopen, in
 no more keys than the issue's target (60).
 
-The walk reaches a combat in PRESTAGS, Prefect and Fifth Frontier War (the 68th Fleet jumps
-to Emerald on turn 1, every other fleet holds, and bombs its defense battalions); in Second
+The walk reaches a combat in PRESTAGS, Prefect and Fifth Frontier War (the quick set-up's
+strike fleet jumps from Clan to Jewell on turn 1, every other fleet holds, and meets the
+214th Fleet: the first space-combat die is typed); in Second
 Sathar War (the Sathar start circles are four days from the first system) and Star Cruiser
 Lite (Week 0 has no movement) it does not yet: for those the set-up, save and reopen are
 checked."""

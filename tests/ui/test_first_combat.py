@@ -100,7 +100,7 @@ async def test_prefect_first_ground_combat_with_a_typed_die(home_places: Places)
         assert not any(r.manual for r in entry.rolls[1:])
 
 
-async def test_ffw_first_bombing_with_a_typed_die(home_places: Places) -> None:
+async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places) -> None:
     from rulesets.fifth_frontier_war import checks
 
     path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "FFW", 4,
@@ -110,29 +110,33 @@ async def test_ffw_first_bombing_with_a_typed_die(home_places: Places) -> None:
         await pilot.pause()
         e = engine(app)
         assert e.state.step == "SETUP_INITIAL_PLOT"
-        assert e.state.formations["zho-68th"].location == "1109"     # Cipango, jump 3
-        await press(pilot, "1", "f2", *keys("68"), "enter",             # plot: the 68th Fleet
-                    "tab", *keys("J1410"), "ctrl+r", "enter")           # jumps to Emerald on turn 1
-        plots = e.state.secrets["zhodani"]["plots"]
-        assert plots["zho-68th"] == {"1": {"order": "J", "hex": "1410"}}
-        assert checks.plots_missing(e.state)                          # four fleets owe orders
+        assert e.state.formations["zho-40th"].location == "1507"     # the strike group at Clan
+        await press(pilot, "1", "f2", *keys("40"), "enter",             # plot: the 40th Fleet
+                    "tab", *keys("J1510"), "ctrl+r", "enter")           # jumps to Jewell on turn 1
+        assert e.state.secrets["zhodani"]["plots"]["zho-40th"] == {"1": {"order": "J",
+                                                                         "hex": "1510"}}
+        assert checks.plots_missing(e.state)                          # the others owe orders
         await press(pilot, "2", "ctrl+r", "enter")                    # the rest hold
         assert checks.plots_missing(e.state) is None
         held_lines = e.entries()[-1].lines
-        assert any("40th Fleet holds at 0708 on turns 1, 2, 3, 4" in line for line in held_lines)
-        assert e.state.secrets["zhodani"]["plots"]["zho-68th"]["4"] == {"order": "R", "hex": "1410"}
+        assert any("68th Fleet holds at 0708 on turns 1, 2, 3, 4" in line for line in held_lines)
+        assert e.state.secrets["zhodani"]["plots"]["zho-40th"]["4"] == {"order": "R",
+                                                                         "hex": "1510"}
         await press(pilot, "n", "n", "n")       # reinforcements, replacements, movement order
         assert isinstance(app.screen, ResolveDialog)
         await press(pilot, "ctrl+r", "enter")   # the program rolls the movement order
-        for _ in range(9):                      # xboats, scouts, well-led, plotted, refuelling
+        for _ in range(8):                      # xboats, scouts, well-led, plotted, refuelling
             await press(pilot, "n")
-        assert e.state.step == "SB"
-        assert e.state.formations["zho-68th"].location == "1410"
-        await press(pilot, "1", "ctrl+r")       # bomb: the only side and target filled in
-        assert held(app).startswith("Roll 1d6 for bombing Emerald defense battalions")
-        await press(pilot, "2", "enter")        # 2 - 1 (tech level 11) = 1: 10% on column 3
-        assert "1d6 [2]" in static_text(app, "#resolve-review")
+        assert e.state.step == "C_SELECT_HEX"
+        assert e.state.formations["zho-40th"].location == "1510"
+        await press(pilot, "n")                 # the space battle over Jewell: its fire held
+        assert held(app) == "Roll 1d6 for Imperial round 1: space fire on 4 factors"
+        await press(pilot, "4", "enter")        # the Imperial die, typed
+        assert held(app).startswith("Roll 1d6 for Zhodani round 1: space fire")
+        await press(pilot, "ctrl+r")            # the program rolls the rest
+        assert "1d6 [4]" in static_text(app, "#resolve-review")
         await press(pilot, "enter")
-        entry = typed_combat(app, "bomb")
-        assert entry.rolls[0].dice == [2]
-        assert e.state.records("worlds")["1410"]["db_loss"] == 10
+        entry = typed_combat(app, "advance")
+        assert entry.rolls[0].dice == [4] and entry.rolls[0].table == "T1"
+        assert not any(r.manual for r in entry.rolls[1:])
+        assert e.state.step == "SC3"            # damage to allocate: the battle goes on

@@ -1,6 +1,7 @@
-"""The short way to the first combat at the table (issue 13): fleets left unplotted hold
-("Hold the unplotted fleets"), the plot form offers only the fleets that plot now, and a
-bombing with one target needs no allocation typed."""
+"""The short way to the first combat at the table (issue 13): the quick set-up stages a
+Zhodani strike group within a jump of Jewell, fleets left unplotted hold ("Hold the unplotted
+fleets"), the plot form offers only the fleets that plot now, and a bombing with one target
+needs no allocation typed."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from campaign_tui.core.engine import Engine
 from campaign_tui.core.errors import ActionRejected, AdvanceRefused
 from rulesets.fifth_frontier_war import candidates as C
 from rulesets.fifth_frontier_war import checks, ops
-from tests.rulesets.fifth_frontier_war.helpers import new_engine
+from rulesets.fifth_frontier_war.hexes import jump_distance
+from tests.rulesets.fifth_frontier_war.helpers import game, new_engine
 
-EMERALD = "1410"
+EMERALD, CLAN, JEWELL = "1410", "1507", "1510"
 
 
 def _quick() -> Engine:
@@ -29,16 +31,21 @@ def _plot(e: Engine, fid: str, side: str = "zhodani") -> dict[int, dict]:
 def test_unplotted_fleets_hold_and_written_orders_stay() -> None:
     e = _quick()
     owing = C.plotting_fleets(e.state, "gm")
-    assert set(owing) == {"zho-40th", "zho-68th", "sw-gram", "sw-joyeuse", "vg-gireel"}
-    e.perform("plot", {"fleet": "zho-68th", "orders": f"J{EMERALD}"}, by="zhodani")
-    assert C.plotting_fleets(e.state, "gm")[-1] == "zho-68th"     # those owing orders first
+    assert set(owing) == {"zho-40th", "zho-65th", "zho-68th", "sw-gram", "sw-joyeuse",
+                          "vg-gireel"}
+    e.perform("plot", {"fleet": "zho-65th", "orders": f"J{EMERALD}"}, by="zhodani")
+    assert "zho-65th" in C.plotting_fleets(e.state, "gm")         # turns 2-4 still owed
+    e.perform("plot", {"fleet": "zho-40th", "orders": "R, R, R, R"}, by="zhodani")
+    assert C.plotting_fleets(e.state, "gm")[-1] == "zho-40th"     # those owing orders first
     with pytest.raises(AdvanceRefused, match="Hold the unplotted fleets"):
         e.advance()
     with pytest.raises(ActionRejected, match="no fleet of yours"):
         e.perform("hold_unplotted", {}, by="imperial")              # surprised: plots nothing
     out = e.perform("hold_unplotted", {}, by="zhodani")
-    assert "40th Fleet holds at 0708 on turns 1, 2, 3, 4 (not plotted: no move)" in out.entry.lines
-    assert _plot(e, "zho-68th") == {1: {"order": "J", "hex": EMERALD},
+    assert "68th Fleet holds at 0708 on turns 1, 2, 3, 4 (not plotted: no move)" in out.entry.lines
+    assert "65th Fleet holds at 1410 on turns 2, 3, 4 (not plotted: no move)" in out.entry.lines
+    assert not any(line.startswith("40th Fleet") for line in out.entry.lines)
+    assert _plot(e, "zho-65th") == {1: {"order": "J", "hex": EMERALD},
                                     **{u: {"order": "R", "hex": EMERALD} for u in (2, 3, 4)}}
     assert _plot(e, "sw-gram") == {u: {"order": "R", "hex": "1627"} for u in range(1, 6)}
     assert ops.plots_of(e.state, "imperial") == {}
@@ -46,11 +53,35 @@ def test_unplotted_fleets_hold_and_written_orders_stay() -> None:
     with pytest.raises(ActionRejected, match="no fleet of yours"):
         e.perform("hold_unplotted", {}, by="zhodani")
     e.undo(confirm=True)                                            # one undo takes it back
-    assert 2 not in _plot(e, "zho-68th") and _plot(e, "sw-gram") == {}
+    assert 2 not in _plot(e, "zho-65th") and _plot(e, "sw-gram") == {}
+
+
+def test_quick_setup_stages_a_strike_group_that_meets_the_214th_on_turn_1() -> None:
+    e = _quick()
+    g = game(e)
+    strike = e.state.formations["zho-40th"]
+    assert strike.location == CLAN
+    ships = g.fleet_ships("zho-40th")
+    assert ships and all(g.face(s).jump >= 3 for s in ships)
+    assert g.commander("zho-40th") is not None                     # the senior admiral drawn
+    assert any("staged at Clan (1507), on the Jewell border (default)" in line
+               for line in e.entries()[-1].lines)
+    assert jump_distance(CLAN, JEWELL) == 3
+    assert e.state.formations["imp-214th"].location == JEWELL
+    e.perform("plot", {"fleet": "zho-40th", "orders": f"J{JEWELL}"}, by="zhodani")
+    e.perform("hold_unplotted", {})
+    for _ in range(20):
+        if e.state.step.startswith("SC"):
+            break
+        out = e.advance()
+    assert e.state.step.startswith("SC")
+    assert out.entry.rolls[0].purpose == "Imperial round 1: space fire on 4 factors"
+    assert out.entry.rolls[0].table == "T1"
 
 
 def _to_bombing(e: Engine) -> None:
-    e.perform("plot", {"fleet": "zho-68th", "orders": f"J{EMERALD}"}, by="zhodani")
+    """The Cipango colonial squadron (65th Fleet, jump 3) to Emerald, the rest holding."""
+    e.perform("plot", {"fleet": "zho-65th", "orders": f"J{EMERALD}"}, by="zhodani")
     e.perform("hold_unplotted", {})
     for _ in range(20):
         if e.state.step == "SB":
@@ -62,7 +93,7 @@ def _to_bombing(e: Engine) -> None:
 def test_the_first_turn_reaches_emerald_and_one_target_takes_all_the_bombardment() -> None:
     e = _quick()
     _to_bombing(e)
-    assert e.state.formations["zho-68th"].location == EMERALD
+    assert e.state.formations["zho-65th"].location == EMERALD
     assert C.bombers(e.state, "gm") == ["zhodani"]
     assert C.bombers(e.state, "imperial") == []
     out = e.perform("bomb", {"side": "zhodani"})
@@ -93,13 +124,13 @@ def test_plotting_step_holds_each_side_apart() -> None:
     assert e.state.step == "P_PLOTTING"
     assert C.plotting_fleets(e.state, "imperial") == ["imp-193rd", "imp-212th", "imp-213th",
                                                       "imp-214th"]
-    assert C.plotting_fleets(e.state, "zhodani")[-1] == "zho-40th"   # plotted to its horizon
+    assert C.plotting_fleets(e.state, "zhodani")[-2:] == ["zho-40th", "zho-68th"]  # plotted
     out = e.perform("hold_unplotted", {}, by="imperial")            # the first Imperial plot
     assert "212th Fleet holds at 2314 on turns 2, 3, 4, 5 (not plotted: no move)" in out.entry.lines
     left = checks.plots_missing(e.state) or ""
-    assert "68th Fleet: orders for turn 5" in left and "212th" not in left
+    assert "65th Fleet: orders for turn 5" in left and "212th" not in left
     out = e.perform("hold_unplotted", {}, by="zhodani")
-    assert "68th Fleet holds at 1109 on turn 5 (not plotted: no move)" in out.entry.lines
+    assert "65th Fleet holds at 1109 on turn 5 (not plotted: no move)" in out.entry.lines
     assert checks.plots_missing(e.state) is None
     e.advance()
     assert e.state.step == "END_OF_TURN"
