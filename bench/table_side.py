@@ -78,21 +78,21 @@ COMBAT["second_sathar_war"] = [
 ]
 # Zhodani: the 40th Fleet (the quick set-up's strike group at Clan, jump 3) jumps to Jewell
 # on turn 1 (the fleet picked by filter, J1510 typed; its later turns and every other fleet
-# hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing; through the
-# movement-order roll (the program's dice) and the movement steps to Jewell's space battle
-# with the 214th Fleet: the first die (the Imperial fire) is typed, 4; the program rolls
-# the rest
+# hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing. Advance until…
+# (N, enter: until something is due) stops at the movement-order roll (the program's dice),
+# at the second xboat step (admirals not commanding a fleet may travel) and at Jewell's
+# contested hex; n opens the space battle with the 214th Fleet: the first die (the Imperial
+# fire) is typed, 4; the program rolls the rest
 COMBAT["fifth_frontier_war"] = [
     ("1", "Plot orders"), ("F2", "Type to filter"), ("type:40", ""), ("Enter", "= 40th Fleet"),
     ("Tab", ""), ("type:J1510", ""), ("C-r", "Result:"), ("*apply*", ""),
     ("2", "Hold the unplotted"), ("C-r", "Result:"), ("*apply*", ""),
-    ("n", "Reinforcements (1A"), ("n", "Replacements (1B"), ("n", "Ready to roll"),
-    ("C-r", "Result:"), ("*apply*", ""), ("n", "Xboat movement (second"),
-    ("n", "Scout movement (first"), ("n", "Scout movement (second"),
-    ("n", "Well-led fleets (first"), ("n", "Well-led fleets (second"),
-    ("n", "Plotted movement (2E"), ("n", "Before refuelling (2-end"),
-    ("n", "Choose the next contested"), ("n", "Ready to roll"), ("type:4", ""),
-    ("Enter", "Roll 1d6 for Zhodani"), ("C-r", "Result:"), ("*apply*", "")]
+    ("N", "Until something is due"), ("Enter", "Ready to roll"), ("C-r", "Result:"),
+    ("*apply*", ""),
+    ("N", "Until something is due"), ("Enter", "not commanding a fleet"),
+    ("N", "Until something is due"), ("Enter", "contested hexes left: 1510"),
+    ("n", "Ready to roll"), ("type:4", ""), ("Enter", "Roll 1d6 for Zhodani"), ("C-r", "Result:"),
+    ("*apply*", "")]
 # the combat each walk ends with, as the saved log must show it: (action kind, the typed die
 # [, words of the first roll's purpose])
 RESULT: dict[str, tuple[str, int] | tuple[str, int, str]] = {

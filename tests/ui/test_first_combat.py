@@ -162,11 +162,12 @@ async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places) -> N
         assert any("68th Fleet holds at 0708 on turns 1, 2, 3, 4" in line for line in held_lines)
         assert e.state.secrets["zhodani"]["plots"]["zho-40th"]["4"] == {"order": "R",
                                                                          "hex": "1510"}
-        await press(pilot, "n", "n", "n")       # reinforcements, replacements, movement order
+        await press(pilot, "N", "enter")        # until something is due: the movement order
         assert isinstance(app.screen, ResolveDialog)
-        await press(pilot, "ctrl+r", "enter")   # the program rolls the movement order
-        for _ in range(8):                      # xboats, scouts, well-led, plotted, refuelling
-            await press(pilot, "n")
+        await press(pilot, "ctrl+r", "enter")   # the program rolls it
+        await press(pilot, "N", "enter")        # loose admirals may travel by xboat
+        assert e.state.step == "M_XBOAT_2"
+        await press(pilot, "N", "enter")        # scouts, well-led, plotted, refuelling passed
         assert e.state.step == "C_SELECT_HEX"
         assert e.state.formations["zho-40th"].location == "1510"
         await press(pilot, "n")                 # the space battle over Jewell: its fire held

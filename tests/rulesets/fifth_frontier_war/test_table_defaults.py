@@ -134,3 +134,46 @@ def test_plotting_step_holds_each_side_apart() -> None:
     assert checks.plots_missing(e.state) is None
     e.advance()
     assert e.state.step == "END_OF_TURN"
+
+
+def test_advance_until_due_stops_where_a_side_has_something_to_do() -> None:
+    from campaign_tui.core.advancing import Target, advance_until
+
+    e = _quick()
+    e.perform("plot", {"fleet": "zho-40th", "orders": f"J{JEWELL}"}, by="zhodani")
+    e.perform("hold_unplotted", {})
+    done = advance_until(e, Target("due"), hold_rolls=True, stop_at_battles=True)
+    assert e.state.step == "T_REPL" and done.why == "decision"     # the movement-order die
+    assert "Replacements" not in done.stop                         # nothing to rebuild yet
+    e.advance()
+    assert e.state.step == "M_XBOAT_1"
+    done = advance_until(e, Target("due"), hold_rolls=True, stop_at_battles=True)
+    assert (e.state.step, done.why) == ("M_XBOAT_2", "due")
+    assert "not commanding a fleet (xboat)" in done.stop
+    done = advance_until(e, Target("due"), hold_rolls=True, stop_at_battles=True)
+    assert (e.state.step, done.why) == ("C_SELECT_HEX", "battle")
+    assert done.stop == "a battle: combat at Jewell (1510)"
+    assert [o.entry.step for o in done.outcomes][:2] == ["M_XBOAT_2", "M_SCOUT_1"]
+
+
+def test_due_names_scouts_replacements_and_guerrillas() -> None:
+    from rulesets.fifth_frontier_war import attention
+
+    e = _quick()
+    g = game(e)
+    scout = next(s for s in g.squadrons(side="imperial") if g.face(s).type == "S")
+    scout.formation = None                                          # arrangement: detached
+    e.state.vars["roles"] = {"first": "imperial", "second": "zhodani"}
+
+    def due_at(step: str, open_actions: list[str] | None = None) -> str | None:
+        e.state._c["meta"]["position"]["step"] = step               # arrangement: the step only
+        return attention.due(e.state, open_actions or [])
+
+    assert due_at("M_SCOUT_1") == "1 Imperial scout squadron outside fleets"
+    assert due_at("M_SCOUT_2") is None                              # no Zhodani ones
+    assert due_at("P_GUERRILLA") == "10 Ine Givar units may change mode"
+    assert due_at("M_PLOTTED", ["Load troops"]) is None             # loading alone is not due
+    assert due_at("T_REPL") is None
+    scout.status["reduced"] = True
+    e.state.ledgers.setdefault("imperial", {})["squadron_rp"] = 2
+    assert due_at("T_REPL") == "Imperial replacement points for 1 reduced or eliminated squadron"
