@@ -111,7 +111,7 @@ P_REFRESH = _c("refresh", "r", "Refresh", "Read the campaigns folder again", foo
 # -- main screen ----------------------------------------------------------------------------
 ADVANCE = _c("advance", "n", "Advance", "Finish this step and go on (refused, with the reason, "
              "while something required is missing)")
-ADVANCE_UNTIL = _c("advance-until", "N", "Until…", "Advance several steps: until something "
+ADVANCE_UNTIL = _c("advance-until", "N", "Advance until…", "Advance several steps: until something "
                    "is due (a side's decision, a roll, a battle), some days or turns, or a "
                    "step; stops at any decision and at a battle", "advance_until",
                    footer=False)

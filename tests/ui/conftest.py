@@ -37,6 +37,21 @@ def _frozen_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture
+def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A campaign of the rolling test rule set (its advance rolls three dice)."""
+    from campaign_tui.core.engine import Engine
+    from campaign_tui.store.files import create_campaign
+    from tests.ui.rolling_ruleset import plugin
+
+    real = campaigns.load_ruleset
+    monkeypatch.setattr(campaigns, "load_ruleset",
+                        lambda rid: plugin if rid == "rolling" else real(rid))
+    path = home_places.campaigns / "rolling"
+    create_campaign(Engine.create(plugin, "r", None, 1, "auto", "Rolling"), path).close()
+    return path
+
+
+@pytest.fixture
 def manual_path(home_places: Places) -> Path:
     """A demo campaign played with physical dice typed in."""
     return campaigns.new_campaign(home_places, "demo", "skirmish", "Dice by hand", 42, "manual",

@@ -7,17 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from campaign_tui import campaigns
-from campaign_tui.core.engine import Engine
-from campaign_tui.store.files import create_campaign
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import ChoiceDialog, InputDialog
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from tests.ui.helpers import make_app, static_text
-from tests.ui.rolling_ruleset import plugin
 
 
 async def press(pilot: Pilot[Any], *names: str) -> None:
@@ -29,16 +25,6 @@ async def press(pilot: Pilot[Any], *names: str) -> None:
 
 def notices(app: Any) -> str:
     return "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
-
-
-@pytest.fixture
-def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
-    real = campaigns.load_ruleset
-    monkeypatch.setattr(campaigns, "load_ruleset",
-                        lambda rid: plugin if rid == "rolling" else real(rid))
-    path = home_places.campaigns / "rolling"
-    create_campaign(Engine.create(plugin, "r", None, 1, "auto", "Rolling"), path).close()
-    return path
 
 
 async def test_the_dialog_offers_the_targets(home_places: Places, demo_path: Path) -> None:

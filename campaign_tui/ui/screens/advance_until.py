@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from campaign_tui.ui.screens.main import MainScreen
 
 DUE = "due"
-SHOWN = 4  # steps named in the notice
+SHOWN = 2  # steps named in the notice (a notice stays short)
 
 
 def targets(engine: Any) -> list[tuple[str, Text]]:
