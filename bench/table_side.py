@@ -198,7 +198,10 @@ class Driver:
 
 
 def _unsaved(screen: str) -> int:
-    m = re.search(r"(\d+) unsaved", screen)
+    """The top bar's count of unsaved actions (a notice may cover all of "unsaved" but its
+    first letter)."""
+    top = screen.splitlines()[0] if screen else ""
+    m = re.search(r"(\d+) u(?:nsaved|\W|$)", top)
     return int(m.group(1)) if m else 0
 
 
