@@ -63,7 +63,8 @@ def _strike_group(ctx: Ctx) -> None:
     rulebook prints no positions): the regular Zhodani battle, cruiser and assault squadrons
     of jump 3 or more, with the most senior admiral drawn, at Clan on the Jewell border, 3
     parsecs from Jewell and 2 from Mongo (the bundled example's staging world); the rest at
-    the default stations. The GM moves them with deploy before the initial plot is done."""
+    the default stations. The GM moves them afterwards with gm.place (a logged edit), or
+    undoes the quick set-up and deploys by hand."""
     g = Game.of(ctx)
     waiting = setup_rules.waiting(g, "zhodani")
     fast = [u.id for u in waiting if g.kind(u) == "squadron" and g.navy(u) == "zhodani"
