@@ -76,12 +76,31 @@ COMBAT["second_sathar_war"] = [
     ("F2", "Pick target"), ("Enter", ""), ("C-r", "Ready to roll"), ("type:37", ""),
     ("Enter", "Result:"), ("*apply*", ""),
 ]
-# the combat each walk ends with, as the saved log must show it: (action kind, the typed die)
-RESULT: dict[str, tuple[str, int]] = {
+# Zhodani: the 40th Fleet (the quick set-up's strike group at Clan, jump 3) jumps to Jewell
+# on turn 1 (the fleet picked by filter, J1510 typed; its later turns and every other fleet
+# hold: "Hold the unplotted fleets"); the Imperium, surprised, plots nothing. Advance until…
+# (N, enter: until something is due) stops at the movement-order roll (the program's dice),
+# at the second xboat step (admirals not commanding a fleet may travel) and at Jewell's
+# contested hex; n opens the space battle with the 214th Fleet: the first die (the Imperial
+# fire) is typed, 4; the program rolls the rest
+COMBAT["fifth_frontier_war"] = [
+    ("1", "Plot orders"), ("F2", "Type to filter"), ("type:40", ""), ("Enter", "= 40th Fleet"),
+    ("Tab", ""), ("type:J1510", ""), ("C-r", "Result:"), ("*apply*", ""),
+    ("2", "Hold the unplotted"), ("C-r", "Result:"), ("*apply*", ""),
+    ("N", "Until something is due"), ("Enter", "Ready to roll"), ("C-r", "Result:"),
+    ("*apply*", ""),
+    ("N", "Until something is due"), ("Enter", "not commanding a fleet"),
+    ("N", "Until something is due"), ("Enter", "contested hexes left: 1510"),
+    ("n", "Ready to roll"), ("type:4", ""), ("Enter", "Roll 1d6 for Zhodani"), ("C-r", "Result:"),
+    ("*apply*", "")]
+# the combat each walk ends with, as the saved log must show it: (action kind, the typed die
+# [, words of the first roll's purpose])
+RESULT: dict[str, tuple[str, int] | tuple[str, int, str]] = {
     "prestags": ("melee", 4),
     "prefect": ("roll_combat", 5),
 }
 RESULT["second_sathar_war"] = ("fire", 37)
+RESULT["fifth_frontier_war"] = ("advance", 4, "round 1: space fire")
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
 BEFORE: dict[str, list[tuple[str, str]]] = {
@@ -179,15 +198,21 @@ class Driver:
 
 
 def _unsaved(screen: str) -> int:
-    m = re.search(r"(\d+) unsaved", screen)
+    """The top bar's count of unsaved actions (a notice may cover all of "unsaved" but its
+    first letter)."""
+    top = screen.splitlines()[0] if screen else ""
+    m = re.search(r"(\d+) u(?:nsaved|\W|$)", top)
     return int(m.group(1)) if m else 0
 
 
-def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int) -> bool:
-    """The saved log holds the combat, resolved with the die typed at the table."""
+def _logged(cmd: list[str], home: Path, path: str, kind: str, die: int,
+            purpose: str = "") -> bool:
+    """The saved log holds the combat, resolved with the die typed at the table (its first
+    roll, whose purpose names *purpose* when given: a combat rolled while advancing)."""
     out = subprocess.run([*cmd, "--home", str(home), "log", "--json", path],
                          capture_output=True, text=True, check=True).stdout
     return any(e.get("kind") == kind and e.get("rolls") and e["rolls"][0].get("dice") == [die]
+               and purpose in str(e["rolls"][0].get("purpose", ""))
                for e in json.loads(out))
 
 

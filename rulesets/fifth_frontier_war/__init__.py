@@ -72,6 +72,16 @@ class FifthFrontierWar(RuleSet):
 
         quick_setup.run(ctx)
 
+    def due(self, state: State, open_actions: list[str]) -> str | None:
+        from rulesets.fifth_frontier_war.attention import due
+
+        return due(state, open_actions)
+
+    def battle(self, state: State) -> str | None:
+        from rulesets.fifth_frontier_war.attention import battle
+
+        return battle(state)
+
     def unit_stats(self, state: State, unit: Unit) -> str:
         from rulesets.fifth_frontier_war.reports import unit_stats
 

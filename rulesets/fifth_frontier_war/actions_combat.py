@@ -3,12 +3,16 @@ allocation, disengagement, the SDB fight, bombing and surface fire."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from rulesets.fifth_frontier_war import candidates as C
 from rulesets.fifth_frontier_war import combat as K
 from rulesets.fifth_frontier_war.acting import read_map, read_nested, side_for
 from rulesets.fifth_frontier_war.combat_procs import minimal_allocation
+from rulesets.fifth_frontier_war.formulas import fmt
 from rulesets.fifth_frontier_war.game import Game
 
 SIDE_CHOICES = ("", "imperial", "zhodani")
@@ -236,14 +240,16 @@ def sdb_continue(ctx: Ctx) -> None:
 @action(
     "bomb",
     "Bomb the world",
-    Param("side", "choice", choices=("imperial", "zhodani", "independent")),
-    Param(
-        "targets", help="target:factors pairs, e.g. db:2314:36, zho-20-01:12 (db:<hex> = defense battalions)"
+    Param("side", "choice", choices=("imperial", "zhodani", "independent"), candidates=C.bombers),
+    Param.optional(
+        "targets", default="",
+        help="target:factors pairs, e.g. db:2314:36, zho-20-01:12 (db:<hex> = defense battalions); "
+        "blank when there is one target: all the bombardment on it",
     ),
     reference="SB, 5.9, T4",
     key="b",
 )
-def bomb(ctx: Ctx, side: str, targets: str) -> None:
+def bomb(ctx: Ctx, side: str, targets: str = "") -> None:
     """Share the side's bombardment among enemy troops and the enemy defense unit; each target is
     bombed separately and its losses apply at once."""
     if side == "independent":
@@ -255,11 +261,23 @@ def bomb(ctx: Ctx, side: str, targets: str) -> None:
         raise ActionRejected(f"{side} has nothing to bomb with, or nothing to bomb, here")
     if K.cv(ctx.state).get("bombed", {}).get(side):
         raise ActionRejected(f"{side} has already bombed this turn here")
-    alloc = _targets(targets)
+    alloc: dict[str, Any] = _targets(targets) if str(targets or "").strip() else _all_on_the_one(ctx, side)
     for line in K.bomb(ctx, side, alloc):
         ctx.explain(line)
     ctx.edit_var("combat", {}).setdefault("bombed", {})[side] = True
-    ctx.summary(f"{side} bombs " + ", ".join(f"{k} ({v})" for k, v in alloc.items()))
+    ctx.summary(f"{side} bombs " + ", ".join(f"{k} ({fmt(v)})" for k, v in alloc.items()))
+
+
+def _all_on_the_one(ctx: Ctx, side: str) -> dict[str, Any]:
+    """No targets given: the whole bombardment on the only target there is."""
+    g = Game.of(ctx)
+    place = K.here(ctx.state)
+    found = sorted(K.bomb_targets(g, place, side))
+    if len(found) != 1:
+        raise ActionRejected("say how the bombardment is shared (target:factors) among: " + ", ".join(found))
+    total, _notes = K.bomb_sources(g, place, side)
+    ctx.explain(f"all {fmt(total)} bombardment factors on the only target, {found[0]}")
+    return {found[0]: total}
 
 
 def _targets(text: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from rulesets.fifth_frontier_war import candidates as C
-from rulesets.fifth_frontier_war import control, fuel, movement, ops, reinforcements, victory
+from rulesets.fifth_frontier_war import control, fuel, movement, ops, plot_due, reinforcements, victory
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.formulas import armistice_level, fmt
@@ -291,7 +291,7 @@ def _store(ctx: Ctx, g: Game, f: Any, new: P.Plot, base: int) -> None:
 @action(
     "plot",
     "Plot orders",
-    Param("fleet", "formation", candidates=C.own_fleets),
+    Param("fleet", "formation", candidates=C.plotting_fleets),
     Param(
         "orders",
         help="turn:order pairs, e.g. 7:J2011, 8:R2011 (R alone: hold where the fleet will be); "
@@ -335,6 +335,34 @@ def plot_orders(ctx: Ctx, fleet: str, orders: str) -> None:
     ctx.summary(
         f"{f.name} plotted: " + ", ".join(f"t{u} {P.order_text(new[u])}" for u in sorted(new) if u > base)
     )
+
+
+@action(
+    "hold_unplotted",
+    "Hold the unplotted fleets",
+    visibility="actor",
+    reference="4C, 5.16",
+)
+def hold_unplotted(ctx: Ctx) -> None:
+    """Every fleet of yours still owing orders holds where it will be for each turn not yet
+    plotted (R, "no move"): the orders already written stay, and the rest of the plot is
+    written out for you, fleet by fleet, in the log. Abort a plot to change it afterwards."""
+    side = ctx.by if ctx.by in C.SIDES else None
+    held = 0
+    for d in plot_due.plotting_fleets(ctx.state):
+        f = d.fleet
+        if not d.gaps or (side and f.side != side) or f.status.get("mismatch"):
+            continue
+        g, f, _plot = _plot_fleet(ctx, f.id)
+        new = plot_due.holds(d)
+        _store(ctx, g, f, new, d.base)
+        ctx.explain(f"{f.name} holds at {new[d.gaps[0]]['hex']} on turn"
+                    f"{'s' if len(d.gaps) > 1 else ''} {', '.join(map(str, d.gaps))} (not plotted: "
+                    "no move)")
+        held += 1
+    if not held:
+        raise ActionRejected("no fleet of yours still owes orders")
+    ctx.summary(f"{held} fleet(s) hold on their unplotted turns")
 
 
 @action(
@@ -590,6 +618,7 @@ ACTIONS: list[ActionDef] = [
     tanker_fuels_tanker,
     guerrilla_mode,
     plot_orders,
+    hold_unplotted,
     plot_detach,
     abort_plot,
     insert_hold,

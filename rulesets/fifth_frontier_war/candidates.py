@@ -39,3 +39,21 @@ def loose_squadrons(state: State, actor: str) -> list[str]:
 
 def own_fleets(state: State, actor: str) -> list[str]:
     return [f.id for f in Game.read(state).fleets(side=_side(state, actor))]
+
+
+def plotting_fleets(state: State, actor: str) -> list[str]:
+    """The acting side's fleets that plot now, those still owing orders first."""
+    from rulesets.fifth_frontier_war.plot_due import plotting_fleets as due
+
+    side = _side(state, actor)
+    fleets = [d for d in due(state) if side is None or d.fleet.side == side]
+    return [d.fleet.id for d in sorted(fleets, key=lambda d: not d.gaps)]
+
+
+def bombers(state: State, actor: str) -> list[str]:
+    """The sides that may still bomb here (the acting one alone when a side acts)."""
+    from rulesets.fifth_frontier_war import combat as K
+
+    done = K.cv(state).get("bombed", {})
+    side = _side(state, actor)
+    return [s for s in K.bombing_sides(state) if not done.get(s) and side in (None, s)]

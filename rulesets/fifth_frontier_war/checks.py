@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.fifth_frontier_war import combat as K
-from rulesets.fifth_frontier_war import movement, ops, setup_rules
-from rulesets.fifth_frontier_war import plots as P
+from rulesets.fifth_frontier_war import movement, plot_due, setup_rules
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import ARRIVED, SETUP
 
@@ -96,42 +95,28 @@ def precedence_problems(s: State, side: str | None) -> str | None:
 
 
 def initial_plots_missing(s: State) -> str | None:
-    g = Game.read(s)
-    out = []
-    for f in g.fleets():
-        if g.fleet_pf(f.id) == 0:
-            continue
-        navy = g.fleet_navy(f.id)
-        if f.side == "imperial" and not s.vars.get("imperial_initial_plot"):
-            continue
-        last = 4 if navy == "zhodani" else 5
-        plot = ops.plot(s, f.side, f.id)
-        gaps = P.missing_turns(plot, 0, last)
-        if gaps:
-            out.append(f"{f.name}: orders for turn{'s' if len(gaps) > 1 else ''} {', '.join(map(str, gaps))}")
-        problems = movement.plot_problems(g, f.id, plot, 0)
-        out.extend(f"{f.name}: {p}" for p in problems)
-    return _join(out)
+    return plots_missing(s)
 
 
 def plots_missing(s: State) -> str | None:
+    """Orders still owed (S5, 4C), plots to repair and plots that fail validation."""
     g = Game.read(s)
-    turn = g.turn
     out = []
-    for f in sorted(g.fleets(), key=lambda x: x.id):
-        pf = g.fleet_pf(f.id)
-        if pf == 0:
-            continue
-        plot = ops.plot(s, f.side, f.id)
-        if f.status.get("mismatch"):
+    owed = False
+    for d in plot_due.plotting_fleets(s):
+        f = d.fleet
+        if f.status.get("mismatch") and s.step != plot_due.INITIAL:
             out.append(f"{f.name}: its plot no longer matches the map (abort_plot or insert_hold)")
             continue
-        gaps = P.missing_turns(plot, turn, pf)
-        if gaps:
-            out.append(f"{f.name}: orders for turn{'s' if len(gaps) > 1 else ''} {', '.join(map(str, gaps))}")
-        for p in movement.plot_problems(g, f.id, plot, turn):
-            out.append(f"{f.name}: {p}")
-    return _join(out)
+        if d.gaps:
+            owed = True
+            out.append(f"{f.name}: orders for turn{'s' if len(d.gaps) > 1 else ''} "
+                       f"{', '.join(map(str, d.gaps))}")
+        out.extend(f"{f.name}: {p}" for p in movement.plot_problems(g, f.id, d.plot, d.base))
+    text = _join(out)
+    if text and owed:
+        text += " (or \"Hold the unplotted fleets\": the rest hold where they are)"
+    return text
 
 
 def arrivals_missing(s: State) -> str | None:

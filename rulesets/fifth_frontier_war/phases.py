@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 LOAD = ("load", "unload")
 ORGANIZE = ("form_fleet", "attach", "detach", "disband_fleet", "assign_admiral")
 DEPLOY = ("deploy", "deploy_rest", "take_fleet_marker", *ORGANIZE, *LOAD)
-PLOTTING = ("plot", "plot_detach", "abort_plot", "insert_hold", "erase_plot")
+PLOTTING = ("plot", "hold_unplotted", "plot_detach", "abort_plot", "insert_hold", "erase_plot")
 ALLOCATE = ("allocate", "allocate_auto")
 
 

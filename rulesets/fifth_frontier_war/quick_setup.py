@@ -2,9 +2,11 @@
 
 Rule 6 places most counters by the order of battle's rules, not at printed hexes, so this is
 the quick start the rules allow: the secret base on the first legal world, the Ine Givar on
-Efate (3), Ruie (1) and the first legal worlds, every waiting counter at its default station
-(deploy_rest), and the squadrons at each station formed into fleets with the navy's initial
-fleet markers (largest groups first), so turn 1 can reach a battle. The choices that are
+Efate (3), Ruie (1) and the first legal worlds, a Zhodani strike group (the fast regular
+squadrons) staged at Clan on the Jewell border, every other waiting counter at its default
+station (deploy_rest), and the squadrons at each station formed into fleets with the navy's
+initial fleet markers (largest groups first), so turn 1 can reach a battle: the strike fleet
+jumps to Jewell (3 parsecs) and meets the 214th Fleet and Jewell's SDBs. The choices that are
 the players' (secret base, guerrillas, fleets) are defaults, said so in the log; the GM
 adjusts them with the usual actions afterwards.
 """
@@ -16,10 +18,11 @@ from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
 from rulesets.fifth_frontier_war import setup_rules
 from rulesets.fifth_frontier_war.actions_org import _assign, form_fleet
-from rulesets.fifth_frontier_war.actions_setup import deploy_rest
+from rulesets.fifth_frontier_war.actions_setup import deploy, deploy_rest
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.reinforcements import markers
 
+STAGING = "1507"  # Clan
 NAVIES = {"imperial": ("imperial",), "zhodani": ("zhodani", "sword_worlds", "vargr")}
 
 
@@ -53,6 +56,28 @@ def _guerrillas(ctx: Ctx) -> None:
 
     place_guerrillas.handler(ctx, ",".join(f"{h}:{n}" for h, n in counts.items()))
     ctx.explain("Ine Givar: 3 on Efate, 1 on Ruie, one each on the first legal worlds (default)")
+
+
+def _strike_group(ctx: Ctx) -> None:
+    """A default staging (rule 6 lets the Zhodani place anywhere in their territory; the
+    rulebook prints no positions): the regular Zhodani battle, cruiser and assault squadrons
+    of jump 3 or more, with the most senior admiral drawn, at Clan on the Jewell border, 3
+    parsecs from Jewell and 2 from Mongo (the bundled example's staging world); the rest at
+    the default stations. The GM moves them afterwards with gm.place (a logged edit), or
+    undoes the quick set-up and deploys by hand."""
+    g = Game.of(ctx)
+    waiting = setup_rules.waiting(g, "zhodani")
+    fast = [u.id for u in waiting if g.kind(u) == "squadron" and g.navy(u) == "zhodani"
+            and g.a(u, "category") == "regular" and g.face(u).type in ("B", "C", "A")
+            and g.face(u).jump >= 3]
+    admirals = sorted((u for u in waiting if g.kind(u) == "admiral" and g.navy(u) == "zhodani"
+                       and not u.data.get("loaned")), key=lambda a: (g.precedence(a), a.id))
+    if not fast:
+        return
+    deploy.handler(ctx, fast, STAGING, False)
+    deploy.handler(ctx, [a.id for a in admirals[:1]], STAGING, False)
+    ctx.explain(f"{len(fast)} Zhodani squadrons of jump 3 or more staged at Clan ({STAGING}), "
+                "on the Jewell border (default)")
 
 
 def _form_fleets(ctx: Ctx, side: str) -> int:
@@ -99,6 +124,8 @@ def run(ctx: Ctx) -> None:
     ctx.advance()  # the Imperial draws
     fleets = 0
     for side in ("imperial", "zhodani"):
+        if side == "zhodani":
+            _strike_group(ctx)
         deploy_rest.handler(ctx, side)
         fleets += _form_fleets(ctx, side)
         ctx.advance()

@@ -3,10 +3,12 @@ campaign of the first scenario, its quick set-up, the first turn up to one comba
 through the dialog with a typed die (where the walk reaches one), save, quit and reopen, in
 no more keys than the issue's target (60).
 
-The walk reaches a combat in PRESTAGS, Prefect and Second Sathar War (four days of forced
-moves from the start circles with Advance until…, then the first attack roll of the battle);
-in Fifth Frontier War (five fleets to plot before turn 1) and Star Cruiser Lite (Week 0 has
-no movement) it does not yet: for those the set-up, save and reopen are checked."""
+The walk reaches a combat in PRESTAGS, Prefect, Second Sathar War (four days of forced
+moves from the start circles with Advance until…, then the first attack roll of the battle)
+and Fifth Frontier War (the quick set-up's strike fleet jumps from Clan to Jewell on turn 1,
+every other fleet holds, and meets the 214th Fleet: the first space-combat die is typed); in
+Star Cruiser Lite (Week 0 has no movement) it does not yet: the set-up, save and reopen are
+checked."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
-COMBAT = {"prestags", "prefect", "second_sathar_war"}
+COMBAT = {"prestags", "prefect", "second_sathar_war", "fifth_frontier_war"}
 ALL = ("fifth_frontier_war", "prefect", "prestags", "second_sathar_war", "star_cruiser_lite")
 
 

@@ -138,3 +138,46 @@ async def test_second_sathar_war_first_attack_roll_with_a_typed_die(home_places:
         await press(pilot, "enter")
         entry = typed_combat(app, "fire")
         assert entry.rolls[0].dice == [37] and entry.summary.startswith("Sathar AC 2 fires LB")
+
+
+async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places) -> None:
+    from rulesets.fifth_frontier_war import checks
+
+    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "FFW", 4,
+                                  "auto", {}, quick_setup=True)
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        assert e.state.step == "SETUP_INITIAL_PLOT"
+        assert e.state.formations["zho-40th"].location == "1507"     # the strike group at Clan
+        await press(pilot, "1", "f2", *keys("40"), "enter",             # plot: the 40th Fleet
+                    "tab", *keys("J1510"), "ctrl+r", "enter")           # jumps to Jewell on turn 1
+        assert e.state.secrets["zhodani"]["plots"]["zho-40th"] == {"1": {"order": "J",
+                                                                         "hex": "1510"}}
+        assert checks.plots_missing(e.state)                          # the others owe orders
+        await press(pilot, "2", "ctrl+r", "enter")                    # the rest hold
+        assert checks.plots_missing(e.state) is None
+        held_lines = e.entries()[-1].lines
+        assert any("68th Fleet holds at 0708 on turns 1, 2, 3, 4" in line for line in held_lines)
+        assert e.state.secrets["zhodani"]["plots"]["zho-40th"]["4"] == {"order": "R",
+                                                                         "hex": "1510"}
+        await press(pilot, "N", "enter")        # until something is due: the movement order
+        assert isinstance(app.screen, ResolveDialog)
+        await press(pilot, "ctrl+r", "enter")   # the program rolls it
+        await press(pilot, "N", "enter")        # loose admirals may travel by xboat
+        assert e.state.step == "M_XBOAT_2"
+        await press(pilot, "N", "enter")        # scouts, well-led, plotted, refuelling passed
+        assert e.state.step == "C_SELECT_HEX"
+        assert e.state.formations["zho-40th"].location == "1510"
+        await press(pilot, "n")                 # the space battle over Jewell: its fire held
+        assert held(app) == "Roll 1d6 for Imperial round 1: space fire on 4 factors"
+        await press(pilot, "4", "enter")        # the Imperial die, typed
+        assert held(app).startswith("Roll 1d6 for Zhodani round 1: space fire")
+        await press(pilot, "ctrl+r")            # the program rolls the rest
+        assert "1d6 [4]" in static_text(app, "#resolve-review")
+        await press(pilot, "enter")
+        entry = typed_combat(app, "advance")
+        assert entry.rolls[0].dice == [4] and entry.rolls[0].table == "T1"
+        assert not any(r.manual for r in entry.rolls[1:])
+        assert e.state.step == "SC3"            # damage to allocate: the battle goes on
