@@ -18,7 +18,6 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from campaign_tui import campaigns
 from campaign_tui.core.errors import ActionRejected, CampaignError, NeedDecision
 from campaign_tui.core.info import now_iso
 from campaign_tui.hosted import protocol as P
@@ -39,6 +38,14 @@ TOKEN_ENV = "CAMPAIGN_TUI_TABLE_TOKEN"
 SEAT_ENV = "CAMPAIGN_TUI_TABLE_SEAT"
 SIDE_ENV = "CAMPAIGN_TUI_TABLE_SIDE"
 MAX_BACKLOG = 16 * 1024 * 1024    # a seat that reads nothing is dropped past this
+
+
+def _campaigns() -> Any:
+    """The campaign files (imported when the table opens its campaign: ``serve`` listens
+    before that)."""
+    from campaign_tui import campaigns
+
+    return campaigns
 
 
 class Refused(ActionRejected):
@@ -95,13 +102,14 @@ class TableServer:
         return self._dir / "table.sock"
 
     async def start(self) -> None:
-        self.opened = campaigns.open_path(self.campaign)   # CampaignLocked if held
+        # read in a thread: the doors in front keep answering meanwhile
+        self.opened = await asyncio.to_thread(_campaigns().open_path, self.campaign)  # or Locked
         try:
             if self.opened.store is None:
                 raise CampaignError(f"{self.campaign} is a side's export (read-only); serve "
                                     "the campaign itself")
             if self.engine.history.pending:      # restored or migrated: on disk first
-                campaigns.save(self.opened)
+                _campaigns().save(self.opened)
             self.engine.listeners.append(self._committed)
             self.seals = Seals(self.places.state / "tables" / f"{self.engine.info.id}.json")
             self._dir = self._make_dir()
@@ -111,7 +119,7 @@ class TableServer:
             self.server = await asyncio.start_unix_server(self._serve, path=str(self.socket_path))
             os.chmod(self.socket_path, 0o600)
         except BaseException:
-            campaigns.close(self.opened)
+            _campaigns().close(self.opened)
             self.opened = None
             raise
 
@@ -145,8 +153,8 @@ class TableServer:
             self.server = None
         if self.opened is not None:
             with contextlib.suppress(CampaignError, OSError):
-                campaigns.save(self.opened)
-            campaigns.close(self.opened)
+                _campaigns().save(self.opened)
+            _campaigns().close(self.opened)
             self.opened = None
         if self._dir is not None:
             with contextlib.suppress(FileNotFoundError):
@@ -220,7 +228,7 @@ class TableServer:
         self.questions = {side: q for side, q in self.questions.items()
                           if side != entry.by and q[0] != entry.kind}
         try:
-            campaigns.save(self.opened)
+            _campaigns().save(self.opened)
             self.problem = ""
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"

@@ -93,3 +93,28 @@ async def test_the_gm_pauses_and_locks_from_the_palette(table: ThreadTable) -> N
         titles = [t for t, _h, _c in side_app.table_commands()]
         assert not any("pause" in t or "lock" in t for t in titles)   # the GM's only
         assert "The GM has paused the table." in screen_text(side_app)
+
+
+async def test_a_side_seat_shows_only_what_it_can_use(table: ThreadTable) -> None:
+    """No View as (F7), Privacy (F8) or GM menu (F9) at a side's seat: not in the footer,
+    the panel bar or the palette, and the keys do nothing; the GM's seat keeps them."""
+    side_app = seat_app(table, "bob", "B")
+    async with side_app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(side_app)
+        assert "F6 History" in text
+        for gone in ("View as", "F7", "F9 GM", "F8"):
+            assert gone not in text
+        screen = side_app.screen
+        for action in ("view_as", "privacy", "gm_actions"):
+            assert screen.check_action(action, ()) is False
+        for key in ("f7", "f8", "f9"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert side_app.screen is screen          # no dialog, no privacy screen
+    gm_app = seat_app(table, "gm", None)
+    async with gm_app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(gm_app)
+        assert "View as" in text and "F9 GM" in text
+        assert gm_app.screen.check_action("view_as", ()) is True

@@ -20,7 +20,7 @@ from campaign_tui.core.engine import ActionChoice
 from campaign_tui.core.errors import AdvanceRefused, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import PaletteEntry, bindings
-from campaign_tui.ui.screens.base import CampaignScreen
+from campaign_tui.ui.screens.base import CampaignScreen, side_seat
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.mapview import MapView, SideMap
@@ -73,7 +73,8 @@ class MainScreen(CampaignScreen):
                 yield SideMap(id="side-map")
             with Vertical(id="panel-oob", classes="panel"):
                 yield Static(Text("Order of battle", style="bold"), classes="panel-title")
-                yield OobPanel(session.engine.ruleset, read_only=session.read_only, id="oob")
+                yield OobPanel(session.engine.ruleset, id="oob",
+                              read_only=session.read_only or side_seat(session))
             with Vertical(id="panel-log", classes="panel"):
                 yield Static(Text("Die log", style="bold"), classes="panel-title")
                 yield DieLogPanel(session.engine, session.viewer, id="log")
@@ -131,7 +132,9 @@ class MainScreen(CampaignScreen):
             else:
                 bar.append(f" {title} ", style="dim")
             bar.append(" ")
-        bar.append("  F5 Tables  F6 History  F7 View as  F9 GM", style="dim")
+        keys = "  F5 Tables  F6 History" if side_seat(self.session) else \
+            "  F5 Tables  F6 History  F7 View as  F9 GM"
+        bar.append(keys, style="dim")
         self.query_one("#panelbar", Static).update(bar)
 
     def action_show_panel(self, name: str) -> None:
