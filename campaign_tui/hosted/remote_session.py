@@ -26,6 +26,7 @@ from campaign_tui.ui.session import Session
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Status
+    from campaign_tui.core.log import LogEntry
     from campaign_tui.store.paths import Places
     from campaign_tui.ui.session import JournalProblem
 
@@ -53,11 +54,12 @@ class RemoteSession:
         self.closed = False
         self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
                                       "waiting_names": [], "sealed": []}
+        self.deferred: list[dict[str, Any]] = []   # arrived while older entries were read
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
     def _take_sync(self, sync: dict[str, Any]) -> None:
-        self.engine = Replica.from_sync(sync)
+        self.engine = Replica.from_sync(sync, self._older)
         self.patch: dict[str, Any] = sync["status"]
         self._status: Status | None = None
         self.table.update(sync.get("table", {}))
@@ -135,6 +137,7 @@ class RemoteSession:
 
     # -- acting: everything goes to the server --------------------------------------------------
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._deferred()
         try:
             reply = self.link.request(message, self.handle)
         except TableGone:
@@ -191,15 +194,34 @@ class RemoteSession:
         self.closed = True
         self.link.close()
 
+    def _older(self, first: int, last: int) -> list[LogEntry]:
+        """Older log entries, read from the table when a screen reads them (a sync carries
+        only the last ones). What arrives meanwhile waits for the next pump: the replica is
+        being read now."""
+        try:
+            reply = self.link.request({"t": "entries", "first": first, "last": last},
+                                      self.deferred.append)
+        except TableGone:
+            self._gone()
+            return []
+        finally:
+            if self.deferred:
+                self.link.wake()
+        if not reply.get("ok"):
+            return []
+        return [entry_from_wire(d) for d in reply["result"]["entries"]]
+
     # -- what the server pushes -----------------------------------------------------------------
     def pump(self) -> None:
         """Handle whatever has arrived (the seat TUI calls this when woken)."""
+        self._deferred()
         for message in self.link.pending():
             self.handle(message)
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
         """Handle messages until *predicate* holds (for tests and tools without a loop)."""
         end = time.monotonic() + timeout
+        self._deferred()
         while not predicate():
             left = end - time.monotonic()
             if left <= 0:
@@ -208,6 +230,10 @@ class RemoteSession:
             if message is not None:
                 self.handle(message)
         return True
+
+    def _deferred(self) -> None:
+        while self.deferred:
+            self.handle(self.deferred.pop(0))
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("t")

@@ -102,8 +102,9 @@ class TableServer:
         return self._dir / "table.sock"
 
     async def start(self) -> None:
-        # read in a thread: the doors in front keep answering meanwhile
-        self.opened = await asyncio.to_thread(_campaigns().open_path, self.campaign)  # or Locked
+        # on the loop's thread (the write lock belongs to the thread that takes it); the
+        # doors in front listen already: a seat arriving meanwhile waits
+        self.opened = _campaigns().open_path(self.campaign)   # CampaignLocked if held
         try:
             if self.opened.store is None:
                 raise CampaignError(f"{self.campaign} is a side's export (read-only); serve "
@@ -346,6 +347,10 @@ class TableServer:
             return {}
         if kind == "table":
             return self._table_request(conn, message)
+        if kind == "entries":     # older log entries the seat reads: its own, projected
+            feed = self._feed(conn.viewer)
+            return {"entries": feed.entries(int(message.get("first", 1)),
+                                            int(message.get("last", 0)))}
         by = self._acting(conn, message.get("by"))
         if kind == "seal":
             return self._seal(by, bool(message.get("sealed", True)))

@@ -1,0 +1,50 @@
+"""A seat's first sync carries its projection and only the last entries of its log; older
+entries are read from the table (projected for the seat) when its screens read them."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_tui.hosted import feed
+from tests.hosted.helpers import ThreadTable
+
+
+def test_the_sync_carries_the_tail_and_older_entries_come_when_read(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(feed, "TAIL", 2)
+    gm = table.seat("gm", None)
+    gm.advance()
+    alice = table.seat("alice", "A")
+    alice.perform("move", {"unit": "a-inf", "to": "hex:0201"})
+    alice.advance()
+    bob = table.seat("bob", "B")
+    history = bob.engine.history
+    length = len(history)
+    assert length >= 3
+    assert sorted(history._cache) == [length - 1, length]     # only the tail came
+    asked = []
+    original = bob._older
+    monkeypatch.setattr(bob, "_older", lambda a, b: asked.append((a, b)) or original(a, b))
+    history._loader = bob._older
+    got = [(e.seq, e.kind, e.summary) for e in bob.engine.entries(1, length)]
+    assert asked and asked[0][0] == 1
+    wanted = table.run(lambda: [(e.kind, e.summary) for e in
+                                table.server.engine.side_view("B").entries()])
+    assert [(k, s) for _n, k, s in got] == wanted          # B's projection, numbered 1..n
+    assert [n for n, _k, _s in got] == list(range(1, length + 1))
+    gm.perform("gm.set_var", {"name": "x", "value": "1"})  # later updates go on from there
+    assert bob.wait_for(lambda: len(bob.engine.history) > length)
+
+
+def test_older_entries_are_refused_nothing_hidden(table: ThreadTable,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A side asking for entries past its log, or its whole range, gets its own only."""
+    gm = table.seat("gm", None)
+    gm.advance()
+    bob = table.seat("bob", "B")
+    reply = bob.link.request({"t": "entries", "first": 1, "last": 10_000}, bob.deferred.append)
+    entries = reply["result"]["entries"]
+    assert [e["seq"] for e in entries] == list(range(1, len(bob.engine.history) + 1))
+    assert all(e["rng"] == [0, 0] for e in entries)
+    bad = bob.link.request({"t": "entries", "first": "x"}, bob.deferred.append)
+    assert bad["t"] == "error" and "whole number" in bad["message"]
