@@ -16,9 +16,11 @@ Client to server::
     {"t": "seal", "id": N, "sealed": bool, "by": VIEWER}
     {"t": "table", "id": N, "op": "pause"|"lock"|"connected", ...}   (the GM seat only)
     {"t": "entries", "id": N, "first": K, "last": L}   (older log entries, the seat's numbers)
+    {"t": "rule", "id": N, "question": Q, "answers": {...}}   (the GM answers a side's question)
 
 Server to client: ``sync``, ``update``, ``reply``, ``table`` (pause/lock/seal changes),
-``error`` (a malformed message: the connection stays open; a bad hello closes it).
+``ruled`` (to a side: the GM answered its question), ``error`` (a malformed message: the
+connection stays open; a bad hello closes it).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any
 VERSION = 1
 MAX_REQUEST = 256 * 1024          # a seat's message (actions are small)
 MAX_PUSH = 64 * 1024 * 1024       # the server's (a whole projection at sync)
-REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries")
+REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule")
 
 
 class ProtocolError(ValueError):
@@ -73,7 +75,7 @@ def check_request(message: dict[str, Any]) -> None:
     for name in ("params", "answers"):
         if name in message and not isinstance(message[name], dict):
             raise ProtocolError(f"{kind}: {name} must be an object")
-    for name in ("first", "last"):
+    for name in ("first", "last", "question"):
         if name in message and (not isinstance(message[name], int)
                                 or isinstance(message[name], bool)):
             raise ProtocolError(f"{kind}: {name} must be a whole number")

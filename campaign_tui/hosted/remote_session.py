@@ -48,6 +48,7 @@ class RemoteSession:
         self.listeners: list[Listener] = []
         self.reloaded: list[Hook] = []       # many entries at once, none, or a reconnection
         self.table_changed: list[Hook] = []
+        self.ruled: list[Callable[[dict[str, Any]], None]] = []   # the GM answered us
         self.lost: list[Hook] = []
         self.problems: list[JournalProblem] = []
         self.connected = True
@@ -127,8 +128,13 @@ class RemoteSession:
             notes.append("Sealed orders: waiting for " + ", ".join(
                 f"{n} (not connected)" if n in away else n
                 for n in self.table["waiting_names"]))
-        for question in self.table.get("questions", []):
-            notes.append(f"Question: {question} (play it for them, or settle it)")
+        for q in self.table.get("questions", []):
+            notes.append(f"Question: {q['text']} (answer it: ctrl+p, Table: answer "
+                         f"{q['who']}'s question)")
+        for q in self.table.get("awaiting", []):
+            notes.append(f"The GM has ruled on your {q['title']}: do it again to finish it."
+                         if q["side_again"] else
+                         f"Waiting for the GM's ruling on your {q['title']}: {q['prompt']}")
         if "present" in self.table:
             notes.append("At the table: " + (", ".join(self.table["present"]) or "nobody"))
         if self.own_viewer in self.table.get("sealed", []):
@@ -183,6 +189,10 @@ class RemoteSession:
 
     def seal(self, sealed: bool = True) -> None:
         self._ask({"t": "seal", "sealed": sealed, "by": self.viewer})
+
+    def rule(self, question: int, answers: dict[str, Any]) -> dict[str, Any]:
+        """The GM answers a side's question (see TableServer._rule for the result)."""
+        return self._ask({"t": "rule", "question": question, "answers": answers})
 
     def table_op(self, op: str, **fields: Any) -> dict[str, Any]:
         return self._ask({"t": "table", "op": op, **fields})
@@ -251,6 +261,9 @@ class RemoteSession:
         elif kind == "table":
             self.table = {k: v for k, v in message.items() if k != "t"}
             self._hooks(self.table_changed)
+        elif kind == "ruled":
+            for hook in list(self.ruled):
+                hook(message)
         elif message is CLOSED or kind == "_closed":
             self._gone()
 
