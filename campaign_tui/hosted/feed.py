@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from campaign_tui.core.sideview import LiveTail
 from campaign_tui.hosted.authority import refusal
 from campaign_tui.hosted.identity import GM
 
@@ -53,6 +54,9 @@ class Feed:
         self.numbers: dict[int, int] = {}  # full seq -> the viewer's seq
         self.full: list[int] = []          # the viewer's seq - 1 -> full seq
         self.log: dict[int, dict[str, Any]] = {}  # the viewer's projected entries so far
+        # a side's entries are projected through its side view's rules, each new one from
+        # the point after the one before (not by walking the log again)
+        self.tail = LiveTail(engine, viewer) if viewer != GM else None
 
     @property
     def seat(self) -> SideView:
@@ -90,7 +94,7 @@ class Feed:
             if self.viewer == GM:
                 got = self.engine.entries(lo, hi)
             else:
-                got = self.seat.entries(lo, hi)
+                got = self.tail.entries(lo, hi)
             for entry in got:
                 if entry.seq in self.numbers:
                     number = self.numbers[entry.seq]

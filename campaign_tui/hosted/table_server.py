@@ -243,19 +243,21 @@ class TableServer:
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
+        # every viewer's update is made before any is sent: the seats woken first would
+        # otherwise take the processor from the server still making the others'
+        ready: dict[str, bytes] = {}
         for viewer in {c.viewer for c in self.connections}:
-            seats = [c for c in self.connections if c.viewer == viewer]
             try:
-                data = P.encode({**self._feed(viewer).update(list(outcome.events)),
-                                 "table": self._table_for(viewer)})
+                ready[viewer] = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                                          "table": self._table_for(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
                 self.feeds.pop(viewer, None)
-                for conn in seats:
+                for conn in [c for c in self.connections if c.viewer == viewer]:
                     conn.writer.close()    # they reconnect and get a fresh sync
-                continue
-            for conn in seats:
-                conn.send(data)
+        for conn in list(self.connections):
+            if conn.viewer in ready:
+                conn.send(ready[conn.viewer])
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)

@@ -48,3 +48,36 @@ def test_older_entries_are_refused_nothing_hidden(table: ThreadTable,
     assert all(e["rng"] == [0, 0] for e in entries)
     bad = bob.link.request({"t": "entries", "first": "x"}, bob.deferred.append)
     assert bad["t"] == "error" and "whole number" in bad["message"]
+
+
+def test_each_new_entry_is_projected_as_a_walk_of_the_log_would() -> None:
+    """The feed projects each committed entry from the point after the one before
+    (LiveTail): the same entries, for each side, as walking the log."""
+    from campaign_tui.core.sideview import LiveTail, walk_entries
+    from tests.hosted.test_sealed_orders import BLUE_PLOT, RED_PLOT
+    from tests.rulesets.prestags.helpers import deployed
+
+    engine = deployed({"simultaneous": True})
+    tails = {side: LiveTail(engine, side) for side in engine.state.sides}
+    n = len(engine.history)
+    for tail in tails.values():
+        tail.entries(1, n)                            # the sync: walks the log
+
+    def check() -> None:
+        last = len(engine.history)
+        for side, tail in tails.items():
+            assert [e.to_dict() for e in tail.entries(last, last)] == \
+                [e.to_dict() for e in walk_entries(engine, side, last, last)]
+
+    engine.perform("plot", {"side": "A", "orders": RED_PLOT}, by="A")
+    check()
+    engine.perform("plot", {"side": "B", "orders": BLUE_PLOT}, by="B")
+    check()
+    engine.undo(by="gm")
+    check()
+    engine.redo(by="gm")
+    check()
+    engine.advance(by="gm")
+    check()
+    engine.perform("gm.set_var", {"name": "x", "value": "1"})
+    check()

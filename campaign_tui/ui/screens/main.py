@@ -209,7 +209,8 @@ class MainScreen(CampaignScreen):
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
         for topbar in self.query("#topbar").results(Static):  # none while (un)composing
-            topbar.update(bar)
+            if topbar.content != bar:   # an update lays the screen out again: only a change
+                topbar.update(bar)
 
     def campaign_changed(self, outcome: Outcome) -> None:
         """Called after every committed action (including undo and redo)."""

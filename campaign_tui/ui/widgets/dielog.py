@@ -707,7 +707,10 @@ class DieLogPanel(Vertical):
             parts.append("filtered" if m.total is None else f"filtered, {m.total} in all")
         if m.more:
             parts.append(f"{m.remaining} older entries not loaded (o)")
-        self.query_one("#log-status", Static).update(Text(" · ".join(parts), style="dim"))
+        status, text = self.query_one("#log-status", Static), Text(" · ".join(parts),
+                                                                   style="dim")
+        if status.content != text:      # an update lays the screen out again: only a change
+            status.update(text)
 
     def set_viewer(self, viewer: str) -> None:
         self.model.set_viewer(viewer)
