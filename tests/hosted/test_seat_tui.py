@@ -118,3 +118,23 @@ async def test_a_side_seat_shows_only_what_it_can_use(table: ThreadTable) -> Non
         text = screen_text(gm_app)
         assert "View as" in text and "F9 GM" in text
         assert gm_app.screen.check_action("view_as", ()) is True
+
+
+async def test_the_hidden_die_log_shows_what_came_while_hidden(table: ThreadTable) -> None:
+    """At 80x24 the die log is a panel of its own; entries arriving while another panel
+    is shown are there when it is shown (it is not redrawn while hidden)."""
+    app = seat_app(table, "bob", "B")
+    gm = table.seat("gm", None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4", "a")                  # the log, every entry
+        await pilot.pause()
+        await pilot.press("f2")                       # back to the prompt: the log hidden
+        await pilot.pause()
+        gm.perform("gm.set_var", {"name": "weather", "value": "stormy"})
+        assert await settle(pilot, lambda: "weather" in str(
+            app.remote.engine.history.get(len(app.remote.engine.history)).summary))
+        summary = app.remote.engine.history.get(len(app.remote.engine.history)).summary
+        assert summary not in screen_text(app)
+        await pilot.press("f4")
+        assert await settle(pilot, lambda: summary[:30] in screen_text(app)), screen_text(app)

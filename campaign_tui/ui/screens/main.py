@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from campaign_tui.core.engine import ActionChoice
@@ -208,9 +209,12 @@ class MainScreen(CampaignScreen):
         bar.append(f" · {e.where()}")
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
-        for topbar in self.query("#topbar").results(Static):  # none while (un)composing
-            if topbar.content != bar:   # an update lays the screen out again: only a change
-                topbar.update(bar)
+        try:
+            topbar = self.query_one("#topbar", Static)   # (cached: a query walks every widget)
+        except NoMatches:                                 # none while (un)composing
+            return
+        if topbar.content != bar:   # an update lays the screen out again: only a change
+            topbar.update(bar)
 
     def campaign_changed(self, outcome: Outcome) -> None:
         """Called after every committed action (including undo and redo)."""
