@@ -39,6 +39,7 @@ TOKEN_ENV = "CAMPAIGN_TUI_TABLE_TOKEN"
 SEAT_ENV = "CAMPAIGN_TUI_TABLE_SEAT"
 SIDE_ENV = "CAMPAIGN_TUI_TABLE_SIDE"
 MAX_BACKLOG = 16 * 1024 * 1024    # a seat that reads nothing is dropped past this
+ENTRIES_AT_ONCE = 4               # older log entries projected between two other requests
 
 
 def _campaigns() -> Any:
@@ -93,6 +94,7 @@ class TableServer:
         self.seals: Seals | None = None
         self.problem = ""       # the last save's failure, shown on every seat
         self.questions = Questions()    # a side's action waiting on the GM's ruling
+        self._tasks: set[asyncio.Task[None]] = set()   # older entries being sent
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -327,6 +329,11 @@ class TableServer:
         except P.ProtocolError as exc:
             conn.send(P.encode(P.error(str(exc), rid)))
             return
+        if message["t"] == "entries":    # older log entries: projected a few at a time
+            self._tasks.add(task := asyncio.get_running_loop().create_task(
+                self._send_entries(conn, rid, message)))
+            task.add_done_callback(self._tasks.discard)
+            return
         seat_text = self.engine.side_view(conn.viewer).text
         try:
             result = self._handle(conn, message)
@@ -360,10 +367,6 @@ class TableServer:
             return self._table_request(conn, message)
         if kind == "rule":
             return self._rule(conn, message)
-        if kind == "entries":     # older log entries the seat reads: its own, projected
-            feed = self._feed(conn.viewer)
-            return {"entries": feed.entries(int(message.get("first", 1)),
-                                            int(message.get("last", 0)))}
         by = self._acting(conn, message.get("by"))
         if kind == "seal":
             return self._seal(by, bool(message.get("sealed", True)))
@@ -423,6 +426,26 @@ class TableServer:
                 if key is None or key in given:
                     raise
                 given[key] = answers[key]
+
+    async def _send_entries(self, conn: Connection, rid: int | None,
+                            message: dict[str, Any]) -> None:
+        """Older log entries a seat reads (its own, projected): a side's cost a state
+        projection each, so they are projected a few at a time, the other seats' requests
+        and updates going on in between (the entries before the last ones never change)."""
+        feed = self._feed(conn.viewer)
+        first, last = int(message.get("first", 1)), int(message.get("last", 0))
+        try:
+            last = min(last, len(feed.full))
+            for lo in range(max(first, 1), last + 1, ENTRIES_AT_ONCE):
+                feed.entries(lo, min(last, lo + ENTRIES_AT_ONCE - 1))   # projected, kept
+                await asyncio.sleep(0.002)   # (not 0: what waits on a socket goes first)
+            reply = {"t": "reply", "id": rid, "ok": True,
+                     "result": {"entries": feed.entries(first, last)}}
+        except Exception as exc:  # a rule set's projection failing: said, nothing changes
+            reply = {"t": "reply", "id": rid, "ok": False, "error": {
+                "type": "CampaignError", "message": self.engine.side_view(conn.viewer).text(
+                    f"the log cannot be read here ({type(exc).__name__}: {exc})")}}
+        conn.send(P.encode(reply))
 
     def _title(self, action: str) -> str:
         return self.engine.action_def(action).title if action != "advance" else "Advance"

@@ -81,3 +81,38 @@ def test_each_new_entry_is_projected_as_a_walk_of_the_log_would() -> None:
     check()
     engine.perform("gm.set_var", {"name": "x", "value": "1"})
     check()
+
+
+def test_reading_older_entries_does_not_hold_up_the_table(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from campaign_tui.hosted import table_server
+
+    monkeypatch.setattr(table_server, "ENTRIES_AT_ONCE", 1)
+    monkeypatch.setattr(feed, "TAIL", 1)
+    gm = table.seat("gm", None)
+    gm.advance()
+    for n in range(5):
+        gm.perform("gm.set_var", {"name": "x", "value": str(n)})
+    bob = table.seat("bob", "B")
+    length = len(bob.engine.history)
+    slow = feed.Feed.entries
+
+    def slowed(self: feed.Feed, first: int, last: int) -> list[dict]:
+        missing = sum(k not in self.log for k in range(first, last + 1))
+        time.sleep(0.1 * missing)            # a big campaign's projection: each entry
+        return slow(self, first, last)
+
+    monkeypatch.setattr(feed.Feed, "entries", slowed)
+    bob.link.send({"t": "entries", "id": 500, "first": 1, "last": length})
+    time.sleep(0.05)                         # the server is projecting them now
+    started = time.monotonic()
+    gm.table_op("info")                      # another seat's request meanwhile
+    took = time.monotonic() - started
+    reply = bob.link.wait(10)
+    while reply is not None and reply.get("id") != 500:
+        reply = bob.link.wait(10)
+    assert reply is not None and reply["ok"]
+    assert [e["seq"] for e in reply["result"]["entries"]] == list(range(1, length + 1))
+    assert length >= 6 and took < 0.25, f"the GM waited {took:.2f} s for a side's log"
