@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.engine import Outcome
 from campaign_tui.core.errors import CampaignError
+from campaign_tui.core.log import LogEntry
 from campaign_tui.hosted.identity import GM, SeatInfo
 from campaign_tui.hosted.link import CLOSED, Link, TableGone
 from campaign_tui.hosted.replica import Replica
@@ -26,7 +27,6 @@ from campaign_tui.ui.session import Session
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Status
-    from campaign_tui.core.log import LogEntry
     from campaign_tui.store.paths import Places
     from campaign_tui.ui.session import JournalProblem
 
@@ -208,18 +208,21 @@ class RemoteSession:
         """Older log entries, read from the table when a screen reads them (a sync carries
         only the last ones). What arrives meanwhile waits for the next pump: the replica is
         being read now."""
+        why = "the connection to the table is lost"
         try:
             reply = self.link.request({"t": "entries", "first": first, "last": last},
                                       self.deferred.append)
+            if reply.get("ok"):
+                return [entry_from_wire(d) for d in reply["result"]["entries"]]
+            why = str((reply.get("error") or {}).get("message") or reply.get("message"))
         except TableGone:
             self._gone()
-            return []
         finally:
             if self.deferred:
                 self.link.wake()
-        if not reply.get("ok"):
-            return []
-        return [entry_from_wire(d) for d in reply["result"]["entries"]]
+        # the screens go on: these entries say they are not here (until reconnected)
+        return [LogEntry(seq, "unavailable", summary=f"(not loaded: {why})")
+                for seq in range(first, last + 1)]
 
     # -- what the server pushes -----------------------------------------------------------------
     def pump(self) -> None:

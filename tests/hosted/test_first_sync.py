@@ -116,3 +116,16 @@ def test_reading_older_entries_does_not_hold_up_the_table(
     assert reply is not None and reply["ok"]
     assert [e["seq"] for e in reply["result"]["entries"]] == list(range(1, length + 1))
     assert length >= 6 and took < 0.25, f"the GM waited {took:.2f} s for a side's log"
+
+
+def test_older_entries_read_after_the_table_is_gone_say_so(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(feed, "TAIL", 1)
+    gm = table.seat("gm", None)
+    gm.advance()
+    gm.perform("gm.set_var", {"name": "x", "value": "1"})
+    bob = table.seat("bob", "B")
+    bob.link.close()                               # the connection is lost
+    got = bob.engine.entries(1, len(bob.engine.history) - 1)
+    assert got and all(e.kind == "unavailable" and "not loaded" in e.summary for e in got)
+    assert not bob.connected

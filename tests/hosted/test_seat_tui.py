@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from campaign_tui.hosted.seat_client import SeatApp
@@ -138,3 +139,20 @@ async def test_the_hidden_die_log_shows_what_came_while_hidden(table: ThreadTabl
         assert summary not in screen_text(app)
         await pilot.press("f4")
         assert await settle(pilot, lambda: summary[:30] in screen_text(app)), screen_text(app)
+
+
+async def test_a_seat_whose_table_is_gone_shows_its_log_without_the_older_entries(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from campaign_tui.hosted import feed
+
+    monkeypatch.setattr(feed, "TAIL", 1)
+    gm = table.seat("gm", None)
+    gm.advance()
+    gm.perform("gm.set_var", {"name": "weather", "value": "stormy"})
+    app = seat_app(table, "bob", "B")
+    app.remote.link.close()                        # lost before the log is read
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4", "a")               # the log, every entry
+        assert await settle(pilot, lambda: "not loaded" in screen_text(app)), screen_text(app)
+        assert app.is_running
