@@ -191,6 +191,16 @@ class Bench:
         self.server.kill()
         self.server.wait(10)
 
+    def close(self, seats: list[Seat]) -> None:
+        """Stop the seats, the drain and the server; remove the work folder."""
+        for s in seats:
+            self.drain.remove(s.master)
+            s.stop()
+        self.drain.running = False
+        if hasattr(self, "server"):
+            self.stop_server()
+        shutil.rmtree(self.work, ignore_errors=True)
+
 
 def run(_path: object = None, quick: bool = False, only: object = None,
         campaign: str = "prestags-training", count: int = 12) -> list[tuple[str, float, float, str]]:
@@ -220,13 +230,7 @@ def run(_path: object = None, quick: bool = False, only: object = None,
         server_mib = _rss_mib(bench.server.pid)
         many = bench.round(gm, seats, actions)
     finally:
-        for s in seats:
-            bench.drain.remove(s.master)
-            s.stop()
-        bench.drain.running = False
-        if hasattr(bench, "server"):
-            bench.stop_server()
-        shutil.rmtree(work, ignore_errors=True)
+        bench.close(seats)
     base = statistics.median(single)
     med, worst = statistics.median(many), max(many)
     detail = (f"{count} seats ({campaign}, {len(sides)} sides + the GM): keypress to every "
@@ -263,13 +267,7 @@ def first_sync(campaign: str = "fifth_frontier_war-campaign") -> tuple[float, fl
         painted = bench.wait_painted([seat], "painted", t, timeout=180)
         total = max(painted.values()) - t
     finally:
-        if seat is not None:
-            bench.drain.remove(seat.master)
-            seat.stop()
-        bench.drain.running = False
-        if hasattr(bench, "server"):
-            bench.stop_server()
-        shutil.rmtree(work, ignore_errors=True)
+        bench.close([seat] if seat is not None else [])
     return total, server_part, (f"{campaign}: {sides[0]}'s seat started to painted "
                                 f"{total:.2f} s; its first sync alone {server_part:.2f} s")
 

@@ -12,21 +12,11 @@ import pytest
 
 from campaign_tui.core.errors import ActionRejected, CampaignError
 from campaign_tui.hosted.remote_session import RemoteSession
-from tests.hosted.helpers import ThreadTable
+from tests.hosted.helpers import ThreadTable, to_attacks
 from tests.hosted.test_seat_tui import seat_app, settle
 from tests.ui.helpers import screen_text, static_text
 
 ATTACK = {"attackers": "a-inf", "target": "b-inf"}
-
-
-def to_attacks(table: ThreadTable) -> tuple[RemoteSession, RemoteSession]:
-    gm, a = table.seat("gm", None), table.seat("alice", "A")
-    gm.advance()
-    gm.viewer = "A"
-    gm.advance()                                   # A's attacks
-    gm.viewer = "gm"
-    assert a.wait_for(lambda: a.engine.state.step == "declare")
-    return gm, a
 
 
 def recorder(seat: RemoteSession) -> list[str]:
