@@ -191,6 +191,16 @@ class Bench:
         self.server.kill()
         self.server.wait(10)
 
+    def close(self, seats: list[Seat]) -> None:
+        """Stop the seats, the drain and the server; remove the work folder."""
+        for s in seats:
+            self.drain.remove(s.master)
+            s.stop()
+        self.drain.running = False
+        if hasattr(self, "server"):
+            self.stop_server()
+        shutil.rmtree(self.work, ignore_errors=True)
+
 
 def run(_path: object = None, quick: bool = False, only: object = None,
         campaign: str = "prestags-training", count: int = 12) -> list[tuple[str, float, float, str]]:
@@ -220,13 +230,7 @@ def run(_path: object = None, quick: bool = False, only: object = None,
         server_mib = _rss_mib(bench.server.pid)
         many = bench.round(gm, seats, actions)
     finally:
-        for s in seats:
-            bench.drain.remove(s.master)
-            s.stop()
-        bench.drain.running = False
-        if hasattr(bench, "server"):
-            bench.stop_server()
-        shutil.rmtree(work, ignore_errors=True)
+        bench.close(seats)
     base = statistics.median(single)
     med, worst = statistics.median(many), max(many)
     detail = (f"{count} seats ({campaign}, {len(sides)} sides + the GM): keypress to every "
@@ -239,13 +243,50 @@ def run(_path: object = None, quick: bool = False, only: object = None,
             ("hosted_repaint_worst", worst / base, 3.0, mem)]
 
 
+def first_sync(campaign: str = "fifth_frontier_war-campaign") -> tuple[float, float, str]:
+    """A side's seat joining a big campaign: from starting its process to its first paint
+    (the server already open), and the server's own part (the sync message)."""
+    work = Path(tempfile.mkdtemp(prefix="campaign-hosted-sync-"))
+    bench = Bench(work, campaign)
+    sides = bench.sides()
+    seat: Seat | None = None
+    try:
+        bench.serve([f"p1:{sides[0]}", "driver:gm"])
+        from campaign_tui.hosted.identity import SeatInfo
+        from campaign_tui.hosted.link import Link
+
+        link = Link(bench.socket, SeatInfo("p1", sides[0]), bench.tokens["p1"])
+        t = time.perf_counter()
+        link.connect(timeout=120)
+        server_part = time.perf_counter() - t     # the first sync of this side, alone
+        link.close()
+        bench.stop_server()                        # a fresh server: nothing projected yet
+        bench.serve([f"p1:{sides[0]}", "driver:gm"])
+        t = time.time()
+        seat = bench.seat("p1", sides[0])
+        painted = bench.wait_painted([seat], "painted", t, timeout=180)
+        total = max(painted.values()) - t
+    finally:
+        bench.close([seat] if seat is not None else [])
+    return total, server_part, (f"{campaign}: {sides[0]}'s seat started to painted "
+                                f"{total:.2f} s; its first sync alone {server_part:.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer actions")
     parser.add_argument("--campaign", default="prestags-training", help="a bundled example")
     parser.add_argument("--seats", type=int, default=12)
+    parser.add_argument("--first-sync", action="store_true",
+                        help="only: a side's first sync on a big campaign")
     args = parser.parse_args(argv)
-    for name, ratio, target, detail in run(args.quick, args.campaign, args.seats):
+    total, alone, detail = first_sync()
+    print(f"BENCH hosted_first_sync seconds={total:.2f} sync={alone:.2f}")
+    print(f"  {detail}", flush=True)
+    if args.first_sync:
+        return 0
+    for name, ratio, target, detail in run(quick=args.quick, campaign=args.campaign,
+                                           count=args.seats):
         print(f"BENCH {name} ratio={ratio:.2f} target={target:g}")
         print(f"  {detail}", flush=True)
     return 0

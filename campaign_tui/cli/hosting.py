@@ -78,6 +78,16 @@ def _campaign_path(args: argparse.Namespace, name: str) -> Path:
     return path
 
 
+def _serve_path(args: argparse.Namespace, name: str) -> Path:
+    """The campaign to serve. A path or a campaign folder's name is taken as it is (the
+    table server checks it as it opens it, after the doors listen: serve listens at once);
+    anything else is resolved and checked first."""
+    for path in (Path(name).expanduser(), places_of(args).campaigns / name):
+        if path.exists():
+            return path
+    return _campaign_path(args, name)
+
+
 def _read_key(file: str) -> str:
     from campaign_tui.hosted.seats import key_id
 
@@ -235,7 +245,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for option, port in (("--port", args.port), ("--web-port", args.web_port)):
         if not 0 <= port <= 65535:
             raise Usage(f"{option}: {port} is not a port (0-65535)")
-    paths = [_campaign_path(args, name) for name in args.campaigns]
+    paths = [_serve_path(args, name) for name in args.campaigns]
     ids = [p.name if p.is_dir() else p.stem for p in paths]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:

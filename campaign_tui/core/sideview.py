@@ -267,6 +267,43 @@ def walk_entries(engine: Engine, viewer: str, first: int, last: int) -> Iterator
             yield projected
 
 
+class LiveTail:
+    """*viewer*'s projection of the entries an engine commits, as they are committed (a
+    hosted table's feed): the point after the last entry is kept, so the next one is
+    projected from it and the live state, without going back into the log. Anything else
+    (several entries at once, the first call) walks the log as :func:`walk_entries`."""
+
+    def __init__(self, engine: Engine, viewer: str) -> None:
+        engine.check_viewer(viewer)
+        self._engine = engine
+        self.viewer = viewer
+        self._after: tuple[int, _Point] | None = None   # (log length, the point after it)
+        self._cache = _TermsCache()
+
+    def _live_point(self) -> _Point:
+        e = self._engine
+        view = e.view(self.viewer)
+        return _Point(view, identity_strings(e.state), state_strings(view))
+
+    def entries(self, first: int, last: int) -> list[LogEntry]:
+        e = self._engine
+        n = len(e.history)
+        kept = self._after
+        if first == last == n and kept is not None and kept[0] == n - 1:
+            entry = e.history.get(n)
+            before = kept[1]
+            after = self._live_point() if entry.changes else before
+            self._after = (n, after)
+            projected = project_entry(entry, self.viewer, before.view, after.view,
+                                      self._cache.between((before, after)),
+                                      e.secret_params(entry.kind), (before.shown, after.shown))
+            return [projected] if projected is not None else []
+        got = list(walk_entries(e, self.viewer, first, last))
+        if last >= n:
+            self._after = (n, self._live_point())
+        return got
+
+
 class SideView:
     """The campaign as one side receives it. Every method returns projected data; the full
     state is reachable only through the engine this was made from, which it keeps private."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from campaign_tui.core.sideview import LiveTail
 from campaign_tui.hosted.authority import refusal
 from campaign_tui.hosted.identity import GM
 
@@ -37,13 +38,25 @@ def status_to_wire(engine: Engine, viewer: str, status: Status) -> dict[str, Any
     return out
 
 
+TAIL = 40    # the log entries a first sync carries; older ones are sent when asked for
+
+
 class Feed:
+    """One viewer's stream. Its log is numbered at once (by each entry's visibility, which
+    costs nothing) but projected only where it is read: a sync carries the last ``TAIL``
+    entries, the seat asks for older ones when its screens read them (``older``), and each
+    projected entry is kept."""
+
     def __init__(self, engine: Engine, viewer: str) -> None:
         self.engine = engine
         self.viewer = viewer
-        self.sent = 0                    # full log entries covered so far
-        self.numbers: dict[int, int] = {}  # full seq -> the viewer's seq (a side)
-        self.log: list[dict[str, Any]] = []  # the viewer's log so far (a reconnection's)
+        self.sent = 0                    # full log entries numbered so far
+        self.numbers: dict[int, int] = {}  # full seq -> the viewer's seq
+        self.full: list[int] = []          # the viewer's seq - 1 -> full seq
+        self.log: dict[int, dict[str, Any]] = {}  # the viewer's projected entries so far
+        # a side's entries are projected through its side view's rules, each new one from
+        # the point after the one before (not by walking the log again)
+        self.tail = LiveTail(engine, viewer) if viewer != GM else None
 
     @property
     def seat(self) -> SideView:
@@ -55,27 +68,42 @@ class Feed:
             e.info.where = e.where()
             return e.info.to_dict()
         info = dataclasses.replace(e.info, export_side=self.viewer, head=0, redo=[],
-                                   bookmarks=[], log_length=len(self.numbers),
+                                   bookmarks=[], log_length=len(self.full),
                                    where=e.where(), seed=0, rng_position=0)
         return info.to_dict()
 
-    def _new_entries(self) -> list[dict[str, Any]]:
+    def _number_new(self) -> int:
+        """Number the full log's new entries the viewer sees; returns the first new number."""
         e = self.engine
+        first_new = len(self.full) + 1
         n = len(e.history)
-        first, self.sent = self.sent + 1, n
-        if first > n:
-            return []
-        if self.viewer == GM:
-            out = [x.to_dict() for x in e.entries(first, n)]
-        else:
-            out = []
-            for entry in self.seat.entries(first, n):
-                self.numbers[entry.seq] = len(self.numbers) + 1
-                out.append(self._renumbered(entry).to_dict())
-        self.log += out
-        return out
+        if self.sent < n:
+            for entry in e.history.range(self.sent + 1, n):
+                if entry.visible_to(self.viewer):
+                    self.full.append(entry.seq)
+                    self.numbers[entry.seq] = len(self.full)
+            self.sent = n
+        return first_new
+
+    def entries(self, first: int, last: int) -> list[dict[str, Any]]:
+        """The viewer's entries *first*..*last* (its own numbers), projected once each."""
+        first, last = max(first, 1), min(last, len(self.full))
+        missing = [k for k in range(first, last + 1) if k not in self.log]
+        if missing:
+            lo, hi = self.full[missing[0] - 1], self.full[missing[-1] - 1]
+            if self.viewer == GM:
+                got = self.engine.entries(lo, hi)
+            else:
+                got = self.tail.entries(lo, hi)
+            for entry in got:
+                if entry.seq in self.numbers:
+                    number = self.numbers[entry.seq]
+                    self.log.setdefault(number, self._renumbered(entry).to_dict())
+        return [self.log[k] for k in range(first, last + 1) if k in self.log]
 
     def _renumbered(self, entry: LogEntry) -> LogEntry:
+        if self.viewer == GM:
+            return entry
         target = self.numbers.get(entry.target) if entry.target else None
         return dataclasses.replace(entry, seq=self.numbers[entry.seq], parent=0, target=target,
                                    rng=(0, 0))
@@ -91,10 +119,15 @@ class Feed:
                 "status": status_to_wire(self.engine, self.viewer, seat.status())}
 
     def sync(self) -> dict[str, Any]:
-        """The whole projection (the log from the start: projected once, then kept)."""
-        self._new_entries()
-        return {"t": "sync", **self._body(list(self.log))}
+        """The whole projection, but for the log: its last ``TAIL`` entries (``first`` is
+        the first one's number; the seat asks for older ones with ``entries``)."""
+        self._number_new()
+        length = len(self.full)
+        first = max(1, length - TAIL + 1)
+        return {"t": "sync", "first": first, **self._body(self.entries(first, length))}
 
     def update(self, events: list[str]) -> dict[str, Any]:
         """What changed since the last sync or update."""
-        return {"t": "update", "events": events, **self._body(self._new_entries())}
+        first = self._number_new()
+        return {"t": "update", "events": events,
+                **self._body(self.entries(first, len(self.full)))}

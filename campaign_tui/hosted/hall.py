@@ -47,6 +47,17 @@ class Hosted:
     seats: SeatFile
     connections: list[Connection] = field(default_factory=list)
     presence_file: Path | None = None
+    # set once the table has opened the campaign (the doors listen before that: a seat
+    # arriving early waits for it); *failure* says why it could not
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+    failure: str | None = None
+
+    async def table_ready(self) -> Any:
+        """The table, once it serves (raises OSError with the reason when it cannot)."""
+        await self.opened.wait()
+        if self.failure is not None:
+            raise OSError(f"the campaign cannot be served: {self.failure}")
+        return self.table
 
     @classmethod
     def of(cls, path: Path, table: Any, state_dir: Path) -> Hosted:

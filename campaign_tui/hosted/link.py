@@ -83,6 +83,10 @@ class Link:
         inbox.put(CLOSED)
         self._wake()
 
+    def wake(self) -> None:
+        """Have the seat look at its messages again."""
+        self._wake()
+
     def _wake(self) -> None:
         if self.wakeup is not None:
             with contextlib.suppress(RuntimeError):   # the loop is gone: nobody to tell

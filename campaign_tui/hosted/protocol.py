@@ -15,9 +15,12 @@ Client to server::
     {"t": "undo", "id": N, "confirm": bool}   {"t": "redo", "id": N}
     {"t": "seal", "id": N, "sealed": bool, "by": VIEWER}
     {"t": "table", "id": N, "op": "pause"|"lock"|"connected", ...}   (the GM seat only)
+    {"t": "entries", "id": N, "first": K, "last": L}   (older log entries, the seat's numbers)
+    {"t": "rule", "id": N, "question": Q, "answers": {...}}   (the GM answers a side's question)
 
 Server to client: ``sync``, ``update``, ``reply``, ``table`` (pause/lock/seal changes),
-``error`` (a malformed message: the connection stays open; a bad hello closes it).
+``ruled`` (to a side: the GM answered its question), ``error`` (a malformed message: the
+connection stays open; a bad hello closes it).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 VERSION = 1
 MAX_REQUEST = 256 * 1024          # a seat's message (actions are small)
 MAX_PUSH = 64 * 1024 * 1024       # the server's (a whole projection at sync)
-REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping")
+REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule")
 
 
 class ProtocolError(ValueError):
@@ -72,6 +75,10 @@ def check_request(message: dict[str, Any]) -> None:
     for name in ("params", "answers"):
         if name in message and not isinstance(message[name], dict):
             raise ProtocolError(f"{kind}: {name} must be an object")
+    for name in ("first", "last", "question"):
+        if name in message and (not isinstance(message[name], int)
+                                or isinstance(message[name], bool)):
+            raise ProtocolError(f"{kind}: {name} must be a whole number")
     for name in ("kind", "op", "by"):
         if name in message and not isinstance(message[name], str):
             raise ProtocolError(f"{kind}: {name} must be text")

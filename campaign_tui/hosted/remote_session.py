@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.engine import Outcome
 from campaign_tui.core.errors import CampaignError
+from campaign_tui.core.log import LogEntry
 from campaign_tui.hosted.identity import GM, SeatInfo
 from campaign_tui.hosted.link import CLOSED, Link, TableGone
 from campaign_tui.hosted.replica import Replica
@@ -47,17 +48,19 @@ class RemoteSession:
         self.listeners: list[Listener] = []
         self.reloaded: list[Hook] = []       # many entries at once, none, or a reconnection
         self.table_changed: list[Hook] = []
+        self.ruled: list[Callable[[dict[str, Any]], None]] = []   # the GM answered us
         self.lost: list[Hook] = []
         self.problems: list[JournalProblem] = []
         self.connected = True
         self.closed = False
         self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
                                       "waiting_names": [], "sealed": []}
+        self.deferred: list[dict[str, Any]] = []   # arrived while older entries were read
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
     def _take_sync(self, sync: dict[str, Any]) -> None:
-        self.engine = Replica.from_sync(sync)
+        self.engine = Replica.from_sync(sync, self._older)
         self.patch: dict[str, Any] = sync["status"]
         self._status: Status | None = None
         self.table.update(sync.get("table", {}))
@@ -125,8 +128,13 @@ class RemoteSession:
             notes.append("Sealed orders: waiting for " + ", ".join(
                 f"{n} (not connected)" if n in away else n
                 for n in self.table["waiting_names"]))
-        for question in self.table.get("questions", []):
-            notes.append(f"Question: {question} (play it for them, or settle it)")
+        for q in self.table.get("questions", []):
+            notes.append(f"Question: {q['text']} (answer it: ctrl+p, Table: answer "
+                         f"{q['who']}'s question)")
+        for q in self.table.get("awaiting", []):
+            notes.append(f"The GM has ruled on your {q['title']}: do it again to finish it."
+                         if q["side_again"] else
+                         f"Waiting for the GM's ruling on your {q['title']}: {q['prompt']}")
         if "present" in self.table:
             notes.append("At the table: " + (", ".join(self.table["present"]) or "nobody"))
         if self.own_viewer in self.table.get("sealed", []):
@@ -135,6 +143,7 @@ class RemoteSession:
 
     # -- acting: everything goes to the server --------------------------------------------------
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._deferred()
         try:
             reply = self.link.request(message, self.handle)
         except TableGone:
@@ -181,6 +190,10 @@ class RemoteSession:
     def seal(self, sealed: bool = True) -> None:
         self._ask({"t": "seal", "sealed": sealed, "by": self.viewer})
 
+    def rule(self, question: int, answers: dict[str, Any]) -> dict[str, Any]:
+        """The GM answers a side's question (see TableServer._rule for the result)."""
+        return self._ask({"t": "rule", "question": question, "answers": answers})
+
     def table_op(self, op: str, **fields: Any) -> dict[str, Any]:
         return self._ask({"t": "table", "op": op, **fields})
 
@@ -191,15 +204,37 @@ class RemoteSession:
         self.closed = True
         self.link.close()
 
+    def _older(self, first: int, last: int) -> list[LogEntry]:
+        """Older log entries, read from the table when a screen reads them (a sync carries
+        only the last ones). What arrives meanwhile waits for the next pump: the replica is
+        being read now."""
+        why = "the connection to the table is lost"
+        try:
+            reply = self.link.request({"t": "entries", "first": first, "last": last},
+                                      self.deferred.append)
+            if reply.get("ok"):
+                return [entry_from_wire(d) for d in reply["result"]["entries"]]
+            why = str((reply.get("error") or {}).get("message") or reply.get("message"))
+        except TableGone:
+            self._gone()
+        finally:
+            if self.deferred:
+                self.link.wake()
+        # the screens go on: these entries say they are not here (until reconnected)
+        return [LogEntry(seq, "unavailable", summary=f"(not loaded: {why})")
+                for seq in range(first, last + 1)]
+
     # -- what the server pushes -----------------------------------------------------------------
     def pump(self) -> None:
         """Handle whatever has arrived (the seat TUI calls this when woken)."""
+        self._deferred()
         for message in self.link.pending():
             self.handle(message)
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
         """Handle messages until *predicate* holds (for tests and tools without a loop)."""
         end = time.monotonic() + timeout
+        self._deferred()
         while not predicate():
             left = end - time.monotonic()
             if left <= 0:
@@ -208,6 +243,10 @@ class RemoteSession:
             if message is not None:
                 self.handle(message)
         return True
+
+    def _deferred(self) -> None:
+        while self.deferred:
+            self.handle(self.deferred.pop(0))
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
@@ -225,6 +264,9 @@ class RemoteSession:
         elif kind == "table":
             self.table = {k: v for k, v in message.items() if k != "t"}
             self._hooks(self.table_changed)
+        elif kind == "ruled":
+            for hook in list(self.ruled):
+                hook(message)
         elif message is CLOSED or kind == "_closed":
             self._gone()
 

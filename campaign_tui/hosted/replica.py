@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_tui.core.engine import Engine
-from campaign_tui.core.history import History
+from campaign_tui.core.history import History, Loader
 from campaign_tui.core.info import CampaignInfo
 from campaign_tui.core.log import LogEntry
 from campaign_tui.core.model import State
@@ -20,11 +20,13 @@ from campaign_tui.registry import load_ruleset
 
 class Replica(Engine):
     @classmethod
-    def from_sync(cls, body: dict[str, Any]) -> Replica:
+    def from_sync(cls, body: dict[str, Any], older: Loader | None = None) -> Replica:
+        """The replica of a sync: its log's last entries, the older ones from *older* (the
+        table) when they are read."""
         info = CampaignInfo.from_dict(body["info"])
         ruleset = load_ruleset(info.ruleset)
         state = State.from_dict(body["state"], fresh=True)
-        history = History()
+        history = History(int(body.get("first", 1)) - 1, older)
         for data in body["entries"]:
             history.append(LogEntry.from_dict(data))
         history.mark_saved()

@@ -60,6 +60,8 @@ class SeatApp(CampaignApp):
             session.listeners.append(lambda _outcome: self.call_after_refresh(self._stamp))
             session.reloaded.append(lambda: self.call_after_refresh(self._stamp))
         session.table_changed.append(self._table_news)
+        session.ruled.append(self._ruled)
+        self._asked: set[int] = set()       # questions the GM has been told of
         session.lost.append(self._lost)
         who = session.viewer_name(session.own_viewer)
         self.title = f"campaign-tui · {session.name} · {who}'s seat"
@@ -92,6 +94,74 @@ class SeatApp(CampaignApp):
         screen = self._live_main()
         if screen is not None:
             screen.refresh_campaign()  # type: ignore[attr-defined]
+        for q in self.remote.table.get("questions", []):
+            if q["id"] not in self._asked:
+                self._asked.add(q["id"])
+                self.notify(f"{q['text']}\nctrl+p, Table: answer {q['who']}'s question",
+                            title="A question for the GM", timeout=10)
+
+    # -- GM rulings ------------------------------------------------------------------------
+    def answer_question(self, q: dict[str, Any]) -> None:
+        """The GM answers a side's question: the question, what the side's action had
+        worked out so far, then the answer (a choice, yes/no, or typed)."""
+        from rich.text import Text
+
+        from campaign_tui.hosted.wire import decision_from_wire
+        from campaign_tui.ui.screens.dialogs import ChoiceDialog, InputDialog
+
+        d = decision_from_wire(q["decision"])
+        context = "\n".join([*d.info, *(["So far:"] if q["lines"] else []),
+                              *(f"  {line}" for line in q["lines"])])
+        title = f"{q['who']} asks: {d.prompt}"
+        answer_kind = d.answer_kind if d.kind == "ruling" else d.kind
+
+        def answered(value: str | None) -> None:
+            if value is not None:
+                self._rule(q, {d.id: value})
+
+        if d.options or answer_kind == "bool":
+            items = [(o.value, Text(o.label or o.value)) for o in d.options] or \
+                [("yes", Text("Yes")), ("no", Text("No"))]
+            self.push_screen(ChoiceDialog(title, items, context), answered)
+        else:
+            self.push_screen(InputDialog(title, context, placeholder=answer_kind), answered)
+
+    def _rule(self, q: dict[str, Any], answers: dict[str, Any]) -> None:
+        try:
+            result = self.remote.rule(q["id"], answers)
+        except CampaignError as exc:
+            self.notify(str(exc), title="Ruling", severity="warning", timeout=8)
+            return
+        if result.get("question"):
+            self.answer_question(result["question"])       # the next ruling it needs
+        elif result.get("side_again"):
+            self.notify(f"Ruled. {q['who']} finishes {q['title']} (a decision of its own).",
+                        timeout=6)
+        elif result.get("refused"):
+            self.notify(f"Ruled: {q['title']} is refused ({result['refused']}).", timeout=8)
+        else:
+            self.notify(f"Ruled: {q['who']}'s {q['title']} is done.", timeout=5)
+
+    def _ruled(self, message: dict[str, Any]) -> None:
+        """The GM answered this side's question: its action is done (its form, if still
+        open, closes), refused, or its own to finish (its form computes again)."""
+        from campaign_tui.ui.screens.resolve import ResolveDialog
+
+        form = self.screen if isinstance(self.screen, ResolveDialog) and \
+            self.screen.kind == message.get("action") else None
+        if message.get("done"):
+            self.notify(f"The GM has ruled: your {message['title']} is done.", timeout=6)
+            if form is not None:
+                form.dismiss(None)
+        elif message.get("refused"):
+            self.notify(f"The GM has ruled: your {message['title']} is refused "
+                        f"({message['refused']}).", severity="warning", timeout=8)
+        else:
+            self.notify(f"The GM has ruled on your {message['title']}: finish it now.",
+                        timeout=6)
+            if form is not None:
+                form.action_roll()
+        self._table_news()
 
     def _lost(self) -> None:
         self.notify("The connection to the table is lost; reconnecting...", severity="warning",
@@ -147,6 +217,8 @@ class SeatApp(CampaignApp):
         ]
         if session.own_viewer != GM:
             return out
+        out += [(f"Table: answer {q['who']}'s question", f"{q['title']}: {q['prompt']}",
+                 partial(self.answer_question, q)) for q in session.table.get("questions", [])]
         paused = bool(session.table.get("paused"))
         out += [
             ("Table: resume play" if paused else "Table: pause", "Only the GM acts while "

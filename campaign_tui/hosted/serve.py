@@ -60,7 +60,11 @@ async def serve(places: Places, campaigns: list[Path], host: str, port: int,
                 stop: asyncio.Event | None = None,
                 table: Callable[[Places, Path], Any] = make_table) -> None:
     """Serve until *stop* is set (or SIGINT/SIGTERM arrive). *table* makes each campaign's
-    table server (tests give a stand-in)."""
+    table server (tests give a stand-in).
+
+    The doors listen first (within moments of the start); the campaigns are opened behind
+    them, and a seat that arrives before its campaign is open waits for it. A campaign that
+    cannot be opened ends the serve with the reason."""
     from campaign_tui.hosted.ssh_door import SshDoor, host_key
 
     stop = stop or asyncio.Event()
@@ -69,15 +73,12 @@ async def serve(places: Places, campaigns: list[Path], host: str, port: int,
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stop.set)
     key, key_file, new = host_key(places.config)
-    tables = [table(places, path) for path in campaigns]
-    started: list[Any] = []
-    hall = Hall([Hosted.of(path, table, places.state) for path, table in zip(campaigns, tables)])
+    hall = Hall([Hosted.of(path, table(places, path), places.state) for path in campaigns])
     ssh = SshDoor(hall, key)
     web: Any = None
+    started: list[Any] = []
+    opening: asyncio.Task[None] | None = None
     try:
-        for table in tables:
-            await table.start()
-            started.append(table)
         ssh_port = await ssh.start(host, port)
         hall.addresses["ssh"] = f"{host}:{ssh_port}"
         web_url = None
@@ -87,19 +88,42 @@ async def serve(places: Places, campaigns: list[Path], host: str, port: int,
             web = WebDoor(hall)
             web_url = await web.start(host, web_port)
             hall.addresses["web"] = web_url
+        opening = loop.create_task(open_tables(hall, started, stop))
         hall.start_watch()
         ready(Listening([{"id": h.id, "path": str(h.path)} for h in hall.hosted],
                         f"{host}:{ssh_port}", key.get_fingerprint(), str(key_file), new, web_url,
                         hall))
         await stop.wait()
         log.info("stopping")
+        if opening.done() and opening.exception() is not None:
+            raise opening.exception()  # type: ignore[misc]
     finally:
+        if opening is not None and not opening.done():
+            with contextlib.suppress(BaseException):
+                await opening          # a campaign being read: let it finish, then close
         await hall.stop()
         await ssh.stop()
         if web is not None:
             await web.stop()
-        for table in reversed(started):
-            await table.stop()
+        for started_table in reversed(started):
+            await started_table.stop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(sig)
+
+
+async def open_tables(hall: Hall, started: list[Any], stop: asyncio.Event) -> None:
+    """Open each served campaign (its table server starts); the first that cannot be opened
+    stops the serve, its seats told why."""
+    for hosted in hall.hosted:
+        try:
+            await hosted.table.start()
+            started.append(hosted.table)
+        except BaseException as exc:
+            hosted.failure = str(exc) or type(exc).__name__
+            log.error("%s: cannot be served: %s", hosted.id, hosted.failure)
+            stop.set()
+            raise
+        finally:
+            hosted.opened.set()
+        log.info("%s: open, seats may join", hosted.id)

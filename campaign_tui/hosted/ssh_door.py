@@ -136,7 +136,8 @@ class SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def _start(self) -> None:
         try:
-            argv, extra = self.hosted.table.seat_command(self.seat.info, self.cols, self.rows)
+            table = await self.hosted.table_ready()
+            argv, extra = table.seat_command(self.seat.info, self.cols, self.rows)
             child = PtyChild(self._output, self._exited)
             await child.start(argv, child_environment(extra, self.term),
                               self.cols, self.rows)

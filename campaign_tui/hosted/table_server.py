@@ -18,14 +18,14 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from campaign_tui import campaigns
-from campaign_tui.core.errors import ActionRejected, CampaignError, NeedDecision
+from campaign_tui.core.errors import ActionRejected, CampaignError, InvalidInput, NeedDecision
 from campaign_tui.core.info import now_iso
 from campaign_tui.hosted import protocol as P
 from campaign_tui.hosted.authority import refusal
 from campaign_tui.hosted.feed import Feed
 from campaign_tui.hosted.identity import GM, SeatInfo, new_secret, seat_token, token_matches
 from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
+from campaign_tui.hosted.questions import Question, Questions
 from campaign_tui.hosted.seals import Seals
 from campaign_tui.hosted.wire import error_to_wire, lookup_to_wire
 
@@ -39,10 +39,23 @@ TOKEN_ENV = "CAMPAIGN_TUI_TABLE_TOKEN"
 SEAT_ENV = "CAMPAIGN_TUI_TABLE_SEAT"
 SIDE_ENV = "CAMPAIGN_TUI_TABLE_SIDE"
 MAX_BACKLOG = 16 * 1024 * 1024    # a seat that reads nothing is dropped past this
+ENTRIES_AT_ONCE = 4               # older log entries projected between two other requests
+
+
+def _campaigns() -> Any:
+    """The campaign files (imported when the table opens its campaign: ``serve`` listens
+    before that)."""
+    from campaign_tui import campaigns
+
+    return campaigns
 
 
 class Refused(ActionRejected):
     """The table refuses a seat's request (authority, pause, lock, seals)."""
+
+
+class AwaitingRuling(Refused):
+    """A side's action waits for the GM's ruling (the GM's seat has the question)."""
 
 
 class Connection:
@@ -80,7 +93,8 @@ class TableServer:
         self.locked: set[str] = set()
         self.seals: Seals | None = None
         self.problem = ""       # the last save's failure, shown on every seat
-        self.questions: dict[str, tuple[str, str]] = {}  # side: (action, what it asks the GM)
+        self.questions = Questions()    # a side's action waiting on the GM's ruling
+        self._tasks: set[asyncio.Task[None]] = set()   # older entries being sent
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -95,13 +109,15 @@ class TableServer:
         return self._dir / "table.sock"
 
     async def start(self) -> None:
-        self.opened = campaigns.open_path(self.campaign)   # CampaignLocked if held
+        # on the loop's thread (the write lock belongs to the thread that takes it); the
+        # doors in front listen already: a seat arriving meanwhile waits
+        self.opened = _campaigns().open_path(self.campaign)   # CampaignLocked if held
         try:
             if self.opened.store is None:
                 raise CampaignError(f"{self.campaign} is a side's export (read-only); serve "
                                     "the campaign itself")
             if self.engine.history.pending:      # restored or migrated: on disk first
-                campaigns.save(self.opened)
+                _campaigns().save(self.opened)
             self.engine.listeners.append(self._committed)
             self.seals = Seals(self.places.state / "tables" / f"{self.engine.info.id}.json")
             self._dir = self._make_dir()
@@ -111,7 +127,7 @@ class TableServer:
             self.server = await asyncio.start_unix_server(self._serve, path=str(self.socket_path))
             os.chmod(self.socket_path, 0o600)
         except BaseException:
-            campaigns.close(self.opened)
+            _campaigns().close(self.opened)
             self.opened = None
             raise
 
@@ -145,8 +161,8 @@ class TableServer:
             self.server = None
         if self.opened is not None:
             with contextlib.suppress(CampaignError, OSError):
-                campaigns.save(self.opened)
-            campaigns.close(self.opened)
+                _campaigns().save(self.opened)
+            _campaigns().close(self.opened)
             self.opened = None
         if self._dir is not None:
             with contextlib.suppress(FileNotFoundError):
@@ -198,7 +214,9 @@ class TableServer:
         if viewer == GM:
             info["present"] = [f"{c.seat.name} ({e.actor_name(c.viewer)})"
                                for c in self.connections]
-            info["questions"] = [text for _action, text in self.questions.values()]
+            info["questions"] = self.questions.for_gm()
+        else:
+            info["awaiting"] = self.questions.for_side(viewer)
         return info
 
     def _table_for(self, viewer: str) -> dict[str, Any]:
@@ -217,27 +235,31 @@ class TableServer:
         """After every committed action: save it, then tell every seat what it sees."""
         assert self.opened is not None
         entry = outcome.entry
-        self.questions = {side: q for side, q in self.questions.items()
-                          if side != entry.by and q[0] != entry.kind}
+        if not self.questions.done(entry.by) and entry.by == GM:
+            for q in list(self.questions.by_side.values()):   # the GM played it for them
+                if q.action == entry.kind:
+                    self.questions.done(q.side)
         try:
-            campaigns.save(self.opened)
+            _campaigns().save(self.opened)
             self.problem = ""
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
+        # every viewer's update is made before any is sent: the seats woken first would
+        # otherwise take the processor from the server still making the others'
+        ready: dict[str, bytes] = {}
         for viewer in {c.viewer for c in self.connections}:
-            seats = [c for c in self.connections if c.viewer == viewer]
             try:
-                data = P.encode({**self._feed(viewer).update(list(outcome.events)),
-                                 "table": self._table_for(viewer)})
+                ready[viewer] = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                                          "table": self._table_for(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
                 self.feeds.pop(viewer, None)
-                for conn in seats:
+                for conn in [c for c in self.connections if c.viewer == viewer]:
                     conn.writer.close()    # they reconnect and get a fresh sync
-                continue
-            for conn in seats:
-                conn.send(data)
+        for conn in list(self.connections):
+            if conn.viewer in ready:
+                conn.send(ready[conn.viewer])
 
     def _feed(self, viewer: str) -> Feed:
         feed = self.feeds.get(viewer)
@@ -307,6 +329,11 @@ class TableServer:
         except P.ProtocolError as exc:
             conn.send(P.encode(P.error(str(exc), rid)))
             return
+        if message["t"] == "entries":    # older log entries: projected a few at a time
+            self._tasks.add(task := asyncio.get_running_loop().create_task(
+                self._send_entries(conn, rid, message)))
+            task.add_done_callback(self._tasks.discard)
+            return
         seat_text = self.engine.side_view(conn.viewer).text
         try:
             result = self._handle(conn, message)
@@ -338,6 +365,8 @@ class TableServer:
             return {}
         if kind == "table":
             return self._table_request(conn, message)
+        if kind == "rule":
+            return self._rule(conn, message)
         by = self._acting(conn, message.get("by"))
         if kind == "seal":
             return self._seal(by, bool(message.get("sealed", True)))
@@ -362,40 +391,134 @@ class TableServer:
 
         if conn.viewer == GM:
             return self._outcome(conn, run(answers))
-        return self._outcome(conn, self._run_as_side(run, answers, by, action))
+        return self._outcome(conn, self._run_as_side(run, answers, by, action, params))
 
-    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str,
-                     action: str) -> Outcome:
+    def _run_as_side(self, run: Any, answers: dict[str, Any], side: str, action: str,
+                     params: dict[str, Any]) -> Outcome:
         """Run a side's action taking only the answers that are its own to give: each is
         used once the engine has asked for it, so a side never answers a GM ruling or
-        another side's decision (nor overrides a die or a table lookup)."""
+        another side's decision (nor overrides a die or a table lookup). A GM ruling the
+        GM has given for this action is used; one not given yet goes to the GM's seat as a
+        question, and the side is told it waits for it."""
         e = self.engine
+        rulings = self.questions.rulings(side, action)
         given: dict[str, Any] = {}
         while True:
             try:
                 return run(given)
             except NeedDecision as exc:
                 d = exc.decision
+                if d.side == GM:
+                    key = d.answer_key(rulings)
+                    if key is not None and key not in given:
+                        given[key] = rulings[key]
+                        continue
+                    q = self._ask_gm(side, action, params, answers, d, exc.preview)
+                    raise AwaitingRuling(f"Waiting for the GM's ruling ({q.side_prompt}); "
+                                         f"your {q.title} goes on once the GM has answered"
+                                         ) from None
                 if d.side not in (None, side, "all", "both"):
-                    who = "the GM's ruling" if d.side == GM else \
-                        f"{e.actor_name(str(d.side))}'s decision"
                     prompt = e.side_view(side).decision(d)[0].prompt
-                    if d.side == GM:
-                        self._ask_gm(side, action, prompt)
-                    raise Refused(f"this needs {who} ({prompt}): the GM can play it, or "
-                                  "settle it first") from None
+                    raise Refused(f"this needs {e.actor_name(str(d.side))}'s decision "
+                                  f"({prompt}): the GM can play it, or settle it first"
+                                  ) from None
                 key = d.answer_key(answers)
                 if key is None or key in given:
                     raise
                 given[key] = answers[key]
 
-    def _ask_gm(self, side: str, action: str, prompt: str) -> None:
-        """A side's action waits on a GM ruling: the question is shown on the GM's seat
-        until that side acts again or the GM plays that action."""
-        title = self.engine.action_def(action).title if action != "advance" else "Advance"
-        self.questions[side] = (action, f"{self.engine.actor_name(side)} asks the GM's "
-                                        f"ruling for {title}: {prompt}")
+    async def _send_entries(self, conn: Connection, rid: int | None,
+                            message: dict[str, Any]) -> None:
+        """Older log entries a seat reads (its own, projected): a side's cost a state
+        projection each, so they are projected a few at a time, the other seats' requests
+        and updates going on in between (the entries before the last ones never change)."""
+        feed = self._feed(conn.viewer)
+        first, last = int(message.get("first", 1)), int(message.get("last", 0))
+        try:
+            last = min(last, len(feed.full))
+            for lo in range(max(first, 1), last + 1, ENTRIES_AT_ONCE):
+                feed.entries(lo, min(last, lo + ENTRIES_AT_ONCE - 1))   # projected, kept
+                await asyncio.sleep(0.002)   # (not 0: what waits on a socket goes first)
+            reply = {"t": "reply", "id": rid, "ok": True,
+                     "result": {"entries": feed.entries(first, last)}}
+        except Exception as exc:  # a rule set's projection failing: said, nothing changes
+            reply = {"t": "reply", "id": rid, "ok": False, "error": {
+                "type": "CampaignError", "message": self.engine.side_view(conn.viewer).text(
+                    f"the log cannot be read here ({type(exc).__name__}: {exc})")}}
+        conn.send(P.encode(reply))
+
+    def _title(self, action: str) -> str:
+        return self.engine.action_def(action).title if action != "advance" else "Advance"
+
+    def _ask_gm(self, side: str, action: str, params: dict[str, Any], answers: dict[str, Any],
+                decision: Any, lines: list[str]) -> Question:
+        """A side's action waits on a GM ruling: the question goes to the GM's seat (as
+        the GM sees it) and stays there until the GM answers, the side does something
+        else or the GM plays that action."""
+        e = self.engine
+        side_prompt = e.side_view(side).decision(decision)[0].prompt
+        q = self.questions.ask(side, e.actor_name(side), action, self._title(action), params,
+                               answers, decision, lines, side_prompt)
         self._broadcast_table()
+        return q
+
+    def _rule(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        """The GM answers a side's question: the side's action is carried out with the
+        ruling (the update reaches every seat), or the next question it raises is the
+        GM's to answer (returned), or, when it needs a decision of the side's own, the
+        side is told to do it again (the ruling is kept for it)."""
+        if conn.viewer != GM:
+            raise Refused("only the GM answers the questions put to the GM")
+        q = self.questions.get(message.get("question"))
+        if q is None or q.side_again:
+            raise Refused("that question is no longer open (the side did something else, "
+                          "or it was answered)")
+        answers = message.get("answers") or {}
+        key = q.decision.answer_key(answers)
+        if key is None:
+            raise Refused(f"no answer to the question ({q.decision.prompt})")
+        q.decision.coerce(answers[key])          # a bad answer: refused, nothing kept
+        q.ruled[key] = answers[key]
+        e = self.engine
+        side, action = q.side, q.action
+
+        def run(given: dict[str, Any]) -> Outcome:
+            if action == "advance":
+                return e.advance(given, by=side)
+            return e.perform(action, q.params, given, by=side)
+
+        try:
+            outcome = self._run_as_side(run, q.answers, side, action, q.params)
+        except AwaitingRuling:                     # another ruling: the GM's next question
+            nxt = self.questions.by_side.get(side)
+            return {"done": False, "question": nxt.for_gm() if nxt else None}
+        except NeedDecision:                       # the side's own decision: its turn again
+            q.side_again = True
+            self._tell(side, {"t": "ruled", "question": q.id, "action": action, "title": q.title,
+                              "done": False, "again": True})
+            self._broadcast_table()
+            return {"done": False, "side_again": True}
+        except InvalidInput:
+            q.ruled.pop(key, None)
+            raise
+        except CampaignError as exc:               # refused as ruled: the question is closed
+            self.questions.done(side)
+            text = e.side_view(side).text(str(exc))
+            self._tell(side, {"t": "ruled", "question": q.id, "action": action, "title": q.title,
+                              "done": False, "refused": text})
+            self._broadcast_table()
+            return {"done": True, "refused": str(exc)}
+        self.questions.done(side)
+        self._tell(side, {"t": "ruled", "question": q.id, "action": action, "title": q.title, "done": True,
+                          "seq": self._feed(side).number(outcome.entry.seq)})
+        self._broadcast_table()
+        return {"done": True, **self._outcome(conn, outcome)}
+
+    def _tell(self, viewer: str, message: dict[str, Any]) -> None:
+        data = P.encode(message)
+        for conn in self.connections:
+            if conn.viewer == viewer:
+                conn.send(data)
 
     def _acting(self, conn: Connection, by: Any) -> str:
         """Who an action is by: a side's seat acts for its side only; the GM's seat for

@@ -139,7 +139,8 @@ class SeatWebServer(Server):
         service: SeatAppService | None = None
         try:
             await websocket.prepare(request)
-            argv, extra = hosted.table.seat_command(seat.info, width, height)
+            table = await hosted.table_ready()
+            argv, extra = table.seat_command(seat.info, width, height)
             service = SeatAppService(argv, extra, write_bytes=websocket.send_bytes,
                                      write_str=websocket.send_str, close=websocket.close,
                                      download_manager=self.download_manager)

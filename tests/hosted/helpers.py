@@ -157,3 +157,14 @@ def wait_until(predicate: Any, timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.02)
     return predicate()
+
+
+def to_attacks(table: ThreadTable) -> tuple[RemoteSession, RemoteSession]:
+    """The GM's seat and Army A's, at A's attack declarations (the demo rule set)."""
+    gm, a = table.seat("gm", None), table.seat("alice", "A")
+    gm.advance()
+    gm.viewer = "A"
+    gm.advance()                                   # A's attacks
+    gm.viewer = "gm"
+    assert a.wait_for(lambda: a.engine.state.step == "declare")
+    return gm, a

@@ -7,7 +7,7 @@ import pytest
 
 from campaign_tui import campaigns
 from campaign_tui.core.errors import ActionRejected, CampaignError
-from tests.hosted.helpers import ThreadTable, wait_until
+from tests.hosted.helpers import ThreadTable, to_attacks, wait_until
 
 
 def test_a_side_plays_its_own_turn_and_everyone_sees_it(table: ThreadTable) -> None:
@@ -109,11 +109,8 @@ def test_pause_and_lock(table: ThreadTable) -> None:
 
 
 def test_a_side_cannot_answer_a_gm_ruling(table: ThreadTable) -> None:
-    gm, a = table.seat("gm", None), table.seat("alice", "A")
-    gm.advance()
+    gm, a = to_attacks(table)
     gm.viewer = "A"
-    gm.advance()                                   # A's attacks
-    assert a.wait_for(lambda: a.engine.state.step == "declare")
     params = {"attackers": "a-inf", "target": "b-inf"}
     with pytest.raises(ActionRejected, match="the GM's ruling"):
         a.perform("declare", params, {"adj:b-inf": True})
@@ -123,12 +120,7 @@ def test_a_side_cannot_answer_a_gm_ruling(table: ThreadTable) -> None:
 
 
 def test_a_question_for_the_gm_shows_on_the_gm_seat(table: ThreadTable) -> None:
-    gm, a = table.seat("gm", None), table.seat("alice", "A")
-    gm.advance()
-    gm.viewer = "A"
-    gm.advance()                                   # A's attacks
-    gm.viewer = "gm"
-    assert a.wait_for(lambda: a.engine.state.step == "declare")
+    gm, a = to_attacks(table)
     params = {"attackers": "a-inf", "target": "b-inf"}
     with pytest.raises(ActionRejected, match="the GM's ruling"):
         a.perform("declare", params)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from campaign_tui.hosted.seat_client import SeatApp
@@ -93,3 +94,65 @@ async def test_the_gm_pauses_and_locks_from_the_palette(table: ThreadTable) -> N
         titles = [t for t, _h, _c in side_app.table_commands()]
         assert not any("pause" in t or "lock" in t for t in titles)   # the GM's only
         assert "The GM has paused the table." in screen_text(side_app)
+
+
+async def test_a_side_seat_shows_only_what_it_can_use(table: ThreadTable) -> None:
+    """No View as (F7), Privacy (F8) or GM menu (F9) at a side's seat: not in the footer,
+    the panel bar or the palette, and the keys do nothing; the GM's seat keeps them."""
+    side_app = seat_app(table, "bob", "B")
+    async with side_app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(side_app)
+        assert "F6 History" in text
+        for gone in ("View as", "F7", "F9 GM", "F8"):
+            assert gone not in text
+        screen = side_app.screen
+        for action in ("view_as", "privacy", "gm_actions"):
+            assert screen.check_action(action, ()) is False
+        for key in ("f7", "f8", "f9"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert side_app.screen is screen          # no dialog, no privacy screen
+    gm_app = seat_app(table, "gm", None)
+    async with gm_app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(gm_app)
+        assert "View as" in text and "F9 GM" in text
+        assert gm_app.screen.check_action("view_as", ()) is True
+
+
+async def test_the_hidden_die_log_shows_what_came_while_hidden(table: ThreadTable) -> None:
+    """At 80x24 the die log is a panel of its own; entries arriving while another panel
+    is shown are there when it is shown (it is not redrawn while hidden)."""
+    app = seat_app(table, "bob", "B")
+    gm = table.seat("gm", None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4", "a")                  # the log, every entry
+        await pilot.pause()
+        await pilot.press("f2")                       # back to the prompt: the log hidden
+        await pilot.pause()
+        gm.perform("gm.set_var", {"name": "weather", "value": "stormy"})
+        assert await settle(pilot, lambda: "weather" in str(
+            app.remote.engine.history.get(len(app.remote.engine.history)).summary))
+        summary = app.remote.engine.history.get(len(app.remote.engine.history)).summary
+        assert summary not in screen_text(app)
+        await pilot.press("f4")
+        assert await settle(pilot, lambda: summary[:30] in screen_text(app)), screen_text(app)
+
+
+async def test_a_seat_whose_table_is_gone_shows_its_log_without_the_older_entries(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    from campaign_tui.hosted import feed
+
+    monkeypatch.setattr(feed, "TAIL", 1)
+    gm = table.seat("gm", None)
+    gm.advance()
+    gm.perform("gm.set_var", {"name": "weather", "value": "stormy"})
+    app = seat_app(table, "bob", "B")
+    app.remote.link.close()                        # lost before the log is read
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4", "a")               # the log, every entry
+        assert await settle(pilot, lambda: "not loaded" in screen_text(app)), screen_text(app)
+        assert app.is_running

@@ -27,6 +27,16 @@ class AppScreen(Screen[None]):
         return []
 
 
+# what a side's seat at a hosted table cannot use: looking as another viewer, the privacy
+# screen (nobody else is at that keyboard) and the GM's menu
+GM_SEAT_ONLY = ("view_as", "privacy", "gm_actions")
+
+
+def side_seat(session: object) -> bool:
+    """A side's seat at a hosted table (it sees and acts for its own side only)."""
+    return getattr(session, "own_side", None) is not None
+
+
 class CampaignScreen(AppScreen):
     @property
     def session(self) -> Session:
@@ -40,7 +50,8 @@ class CampaignScreen(AppScreen):
             return True
         if session.read_only and action in ("save", "undo", "redo", "advance", "choose"):
             return None   # shown dimmed: not possible here
-        return True
+        # a side's seat at a hosted table: the GM's and one-screen commands are not shown
+        return not (side_seat(session) and action in GM_SEAT_ONLY)
 
     def action_save(self) -> None:
         self.capp.save()

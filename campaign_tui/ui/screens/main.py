@@ -14,13 +14,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Static
 
 from campaign_tui.core.engine import ActionChoice
 from campaign_tui.core.errors import AdvanceRefused, NeedDecision
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import PaletteEntry, bindings
-from campaign_tui.ui.screens.base import CampaignScreen
+from campaign_tui.ui.screens.base import CampaignScreen, side_seat
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
 from campaign_tui.ui.widgets.mapview import MapView, SideMap
@@ -74,7 +75,8 @@ class MainScreen(CampaignScreen):
                 yield SideMap(id="side-map")
             with Vertical(id="panel-oob", classes="panel"):
                 yield Static(Text("Order of battle", style="bold"), classes="panel-title")
-                yield OobPanel(session.engine.ruleset, read_only=session.read_only, id="oob")
+                yield OobPanel(session.engine.ruleset, id="oob",
+                              read_only=session.read_only or side_seat(session))
             with Vertical(id="panel-log", classes="panel"):
                 yield Static(Text("Die log", style="bold"), classes="panel-title")
                 yield DieLogPanel(session.engine, session.viewer, id="log")
@@ -132,7 +134,9 @@ class MainScreen(CampaignScreen):
             else:
                 bar.append(f" {title} ", style="dim")
             bar.append(" ")
-        bar.append("  F5 Tables  F6 History  F7 View as  F9 GM", style="dim")
+        keys = "  F5 Tables  F6 History" if side_seat(self.session) else \
+            "  F5 Tables  F6 History  F7 View as  F9 GM"
+        bar.append(keys, style="dim")
         self.query_one("#panelbar", Static).update(bar)
 
     def action_show_panel(self, name: str) -> None:
@@ -206,7 +210,11 @@ class MainScreen(CampaignScreen):
         bar.append(f" · {e.where()}")
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
-        for topbar in self.query("#topbar").results(Static):  # none while (un)composing
+        try:
+            topbar = self.query_one("#topbar", Static)   # (cached: a query walks every widget)
+        except NoMatches:                                 # none while (un)composing
+            return
+        if topbar.content != bar:   # an update lays the screen out again: only a change
             topbar.update(bar)
 
     def campaign_changed(self, outcome: Outcome) -> None:

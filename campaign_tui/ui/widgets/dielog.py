@@ -471,6 +471,8 @@ class DieLog(ScrollView, can_focus=True):
         self._lines: list[tuple[int, int]] = []   # (row, detail line or -1)
         self._row_start: list[int] = []
         self._detail_cache: dict[int, list[str]] = {}
+        self._width = 0          # the content's width at the last resize
+        self._stale = False      # changed while hidden: refreshed when shown
 
     # -- layout of lines ---------------------------------------------------------------
     def rebuild(self) -> None:
@@ -488,8 +490,19 @@ class DieLog(ScrollView, can_focus=True):
                 lines.extend((i, j) for j in range(len(detail)))
         self._lines = lines
         self._row_start = starts
-        self.virtual_size = Size(self.size.width, len(lines))
-        self.refresh()
+        # the width from the last resize, and no refresh while hidden: ``size`` or a
+        # refresh of a hidden log lays the whole screen out to find it is not shown (at a
+        # hosted table: on every action, at every seat); it is refreshed when shown
+        self.virtual_size = Size(self._width, len(lines))
+        if all(node.display for node in self.ancestors_with_self):
+            self.refresh()
+        else:
+            self._stale = True
+
+    def on_show(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()
 
     def reload(self) -> None:
         """Start again from the newest entries (after a filter or viewer change)."""
@@ -556,6 +569,7 @@ class DieLog(ScrollView, can_focus=True):
         return strip.apply_style(base)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._width = event.size.width
         self.virtual_size = Size(event.size.width, len(self._lines))
 
     # -- cursor ------------------------------------------------------------------------------
@@ -707,7 +721,10 @@ class DieLogPanel(Vertical):
             parts.append("filtered" if m.total is None else f"filtered, {m.total} in all")
         if m.more:
             parts.append(f"{m.remaining} older entries not loaded (o)")
-        self.query_one("#log-status", Static).update(Text(" · ".join(parts), style="dim"))
+        status, text = self.query_one("#log-status", Static), Text(" · ".join(parts),
+                                                                   style="dim")
+        if status.content != text:      # an update lays the screen out again: only a change
+            status.update(text)
 
     def set_viewer(self, viewer: str) -> None:
         self.model.set_viewer(viewer)
