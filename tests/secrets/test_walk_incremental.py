@@ -96,3 +96,66 @@ def test_the_tallies_are_the_whole_state_strings(demo_engine: Engine) -> None:
     del view.units[unit]
     tally.update(view, [("units", unit)])
     assert set(tally.count) == state_strings(view)
+
+
+def reference_project(state: State, viewer: str, ruleset: object = None) -> State:
+    """The projection as it was: copy everything, then delete what is hidden."""
+    from campaign_tui.core.views import _sees_contents, _sees_formation
+
+    view = state.copy()
+    formations = view.formations
+    hidden = {fid for fid, f in formations.items() if not _sees_formation(f, viewer)}
+    changed = True
+    while changed:
+        changed = False
+        for fid, f in formations.items():
+            if fid not in hidden and f.parent in hidden and f.side != viewer \
+                    and viewer not in f.known_to:
+                hidden.add(fid)
+                changed = True
+    closed = {fid for fid, f in formations.items()
+              if fid not in hidden and not _sees_contents(f, viewer)}
+    for fid in hidden:
+        del formations[fid]
+    for fid in closed:
+        formations[fid].status = {}
+        formations[fid].data = {}
+    for uid in list(view.units):
+        u = view.units[uid]
+        if u.side == viewer or viewer in u.known_to:
+            continue
+        if u.visibility == "owner" or any(a.id in hidden or a.id in closed
+                                          for a in state.ancestors(u.formation)):
+            del view.units[uid]
+    for side in list(view.secrets):
+        if side != viewer:
+            del view.secrets[side]
+    if ruleset is not None:
+        ruleset.redact(view, viewer)  # type: ignore[attr-defined]
+    return view
+
+
+@pytest.mark.parametrize("ruleset", ["prefect", "star_cruiser_lite", "fifth_frontier_war",
+                                     "prestags", "second_sathar_war"])
+def test_the_projection_leaves_out_what_it_used_to_delete(ruleset: str) -> None:
+    from campaign_tui.core.views import project
+
+    engine = Engine.create(load_ruleset(ruleset), seed=11)
+    random_play(engine, random.Random(11), 15)
+    for side in engine.state.sides:
+        mine = project(engine.state, side, engine.ruleset)
+        theirs = reference_project(engine.state, side, engine.ruleset)
+        assert mine.to_dict() == theirs.to_dict()
+        assert list(mine.units) == list(theirs.units)
+        assert list(mine.formations) == list(theirs.formations)
+
+
+def test_the_projection_of_the_demo_hides_the_same(demo_engine: Engine) -> None:
+    from campaign_tui.core.views import project
+
+    e = demo_engine
+    e.perform("gm.edit_formation", {"formation": "b1", "field": "status.orders",
+                                    "value": '"hold"'})
+    for side in e.state.sides:
+        assert project(e.state, side, e.ruleset).to_dict() == \
+            reference_project(e.state, side, e.ruleset).to_dict()
