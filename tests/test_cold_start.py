@@ -25,7 +25,7 @@ NOT_FOR_THE_COMMAND_LINE = (
 NOT_FOR_THE_FIRST_SCREEN = (
     "campaign_tui.cli.orders", "campaign_tui.core.orders", "campaign_tui.core.board.mapfile",
     "campaign_tui.core.board.svg", "campaign_tui.ui.screens.dialogs", "campaign_tui.ui.mapmodel",
-    "importlib.metadata", "importlib.resources", "tomllib", "tomli_w",
+    "importlib.metadata", "importlib.resources", "tomllib", "tomli_w", "filelock",
 )
 
 FIRST_SCREEN = """
@@ -88,3 +88,29 @@ def test_the_first_screen_of_an_open_campaign_loads_only_what_it_shows(
     mods = _modules(FIRST_SCREEN, str(path), home=home)
     assert "campaign_tui.ui.screens.main" in mods and "rulesets.prefect" in mods
     assert _loaded(mods, NOT_FOR_THE_FIRST_SCREEN) == []
+
+
+@pytest.mark.parametrize("words", [[], ["open", "c"], ["open", "c", "--read-only"],
+                                   ["open", "--read-only", "./c d"]])
+def test_the_tui_command_lines_read_as_the_parser_reads_them(words: list[str]) -> None:
+    from campaign_tui.cli import build_parser, parse, tui_args
+
+    assert vars(tui_args(words)) == vars(parse(build_parser(), words))
+
+
+@pytest.mark.parametrize("words", [["open"], ["open", "--help"], ["open", "-h", "c"],
+                                   ["open", "c", "d"], ["open", "--read", "c"],
+                                   ["open", "c", "--read-only", "--read-only"],
+                                   ["--home", "h", "open", "c"], ["open", "-r", "c"],
+                                   ["status", "c"], ["--version"]])
+def test_other_command_lines_go_through_the_parser(words: list[str]) -> None:
+    from campaign_tui.cli import tui_args
+
+    assert tui_args(words) is None
+
+
+def test_completion_goes_through_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    from campaign_tui.cli import tui_args
+
+    monkeypatch.setenv("_ARGCOMPLETE", "1")
+    assert tui_args(["open", "c"]) is None

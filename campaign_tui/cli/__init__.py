@@ -80,9 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return EXIT_FAIL
-    parser = build_parser()
-    completion.enable(parser)
-    args = parse(parser, words)
+    parser: argparse.ArgumentParser | None = None
+    args = tui_args(words)
+    if args is None:
+        parser = build_parser()
+        completion.enable(parser)
+        args = parse(parser, words)
     interactive = getattr(args, "fn", cmd_tui) in (cmd_tui, cmd_open)
     if interactive:
         return run(parser, args)
@@ -95,12 +98,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = saved_stdout
 
 
-def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+def tui_args(words: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of the two command lines that start the TUI, ``campaign-tui`` and
+    ``campaign-tui open PATH [--read-only]``, read without building every command's parser
+    (a sixth of the TUI's start-up); None for anything else (options, help, completion),
+    which the parser reads as always. The result is what the parser would give."""
+    if os.environ.get("_ARGCOMPLETE"):
+        return None
+    Parser.json_errors = False
+    if not words:
+        return argparse.Namespace(home=None, command=None)
+    if words[0] != "open" or len(words) > 3:
+        return None
+    rest = list(words[1:])
+    read_only = "--read-only" in rest
+    if read_only:
+        rest.remove("--read-only")
+    if len(rest) != 1 or rest[0].startswith("-") or not rest[0]:
+        return None
+    return argparse.Namespace(home=None, command="open", fn=cmd_open, json=False,
+                              pairs_dest=None, campaign=rest[0], read_only=read_only)
+
+
+def run(parser: argparse.ArgumentParser | None, args: argparse.Namespace) -> int:
     """Run the command; turn the errors every command may meet into exit codes."""
     try:
         return int(getattr(args, "fn", cmd_tui)(args) or 0)
     except Usage as exc:
-        parser.error(str(exc))  # with --json, also a JSON error on stdout
+        (parser or build_parser()).error(str(exc))  # with --json, also JSON on stdout
         return EXIT_USAGE
     except CampaignError as exc:  # SaveError and the engine's refusals
         return fail(args, str(exc), EXIT_FAIL, getattr(exc, "details", None))

@@ -377,12 +377,15 @@ class State:
             self._c[coll] = {}
 
     # -- whole-state (de)serialisation ---------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, leave_out: dict[str, set[str]] | None = None) -> dict[str, Any]:
+        """The state as plain data; *leave_out* names entities (by collection) to omit."""
         out: dict[str, Any] = {}
         for coll in ("meta", "clock", "vars", "options"):
             out[coll] = plain(self._c[coll])
         for coll in ("sides", "formations", "units", "markers"):
-            out[coll] = {k: v.to_dict() for k, v in self._c[coll].items()}
+            omit = leave_out.get(coll) if leave_out else None
+            out[coll] = {k: v.to_dict() for k, v in self._c[coll].items()
+                         if not omit or k not in omit}
         for coll in ("ledgers", "secrets", "catalog", "tables"):
             out[coll] = plain(self._c[coll])
         out["records"] = {
@@ -410,8 +413,9 @@ class State:
             state._c[RECORDS_PREFIX + name] = bucket
         return state
 
-    def copy(self) -> State:
-        return State.from_dict(self.to_dict(), fresh=True)
+    def copy(self, leave_out: dict[str, set[str]] | None = None) -> State:
+        """A deep copy; *leave_out* names entities (by collection) not to copy at all."""
+        return State.from_dict(self.to_dict(leave_out), fresh=True)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()

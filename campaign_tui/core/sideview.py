@@ -25,7 +25,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.changes import Change, apply_changes
@@ -232,30 +233,127 @@ class _TermsCache:
         return self._last[1]
 
 
+Slot = tuple[str, str]
+
+
+def _slots(state: State) -> Iterator[Slot]:
+    for coll in state.collections():
+        for key in state._c[coll]:
+            yield coll, key
+
+
+def slot_strings(state: State, slot: Slot) -> frozenset[str]:
+    """The strings :func:`state_strings` finds in one slot (the union over every slot is
+    ``state_strings(state)``)."""
+    coll, key = slot
+    item = state._c[coll][key]
+    out: set[str] = {str(key)}
+    if coll in ("sides", "formations", "units", "markers"):
+        for name in _ENTITY_FIELDS:
+            _strings(getattr(item, name, None), out)
+    else:
+        _strings(item, out)
+    return frozenset(out)
+
+
+def slot_identity(state: State, slot: Slot) -> frozenset[str]:
+    """The strings :func:`identity_strings` finds in one slot (the union over every slot
+    is ``identity_strings(state)``)."""
+    coll, key = slot
+    item = state._c[coll][key]
+    if coll in ("units", "formations", "markers"):
+        name = getattr(item, "name", "") or getattr(item, "label", "")
+        return frozenset((key, name) if name else (key,))
+    if coll.startswith(RECORDS_PREFIX) or coll in ("secrets", "vars"):
+        out: set[str] = {key} if coll.startswith(RECORDS_PREFIX) else set()
+        _with_digit({key: item}, out)
+        return frozenset(out)
+    return frozenset()
+
+
+class _Tally:
+    """The strings of a state counted slot by slot, so that a change reads again only the
+    slots it touched, not the whole state."""
+
+    def __init__(self, state: State, of_slot: Callable[[State, Slot], frozenset[str]]) -> None:
+        self.of_slot = of_slot
+        self.parts: dict[Slot, frozenset[str]] = {}
+        self.count: Counter[str] = Counter()
+        for slot in _slots(state):
+            self._put(state, slot)
+
+    def _put(self, state: State, slot: Slot) -> None:
+        part = self.parts[slot] = self.of_slot(state, slot)
+        self.count.update(part)
+
+    def _drop(self, slot: Slot) -> None:
+        count = self.count
+        for s in self.parts.pop(slot, ()):
+            count[s] -= 1
+            if not count[s]:
+                del count[s]
+
+    def update(self, state: State, slots: Iterable[Slot]) -> None:
+        for slot in slots:
+            self._drop(slot)
+            bucket = state._c.get(slot[0])
+            if bucket is not None and slot[1] in bucket:
+                self._put(state, slot)
+
+    def strings(self) -> set[str]:
+        return set(self.count)
+
+
+def _changed_slots(old: State, new: State) -> list[Slot]:
+    """The slots whose value differs between two states (present in one only included)."""
+    out: list[Slot] = []
+    for coll in {*old.collections(), *new.collections()}:
+        a, b = old._c.get(coll, {}), new._c.get(coll, {})
+        for key, value in b.items():
+            if key not in a or a[key] != value:
+                out.append((coll, key))
+        out += [(coll, key) for key in a if key not in b]
+    return out
+
+
 def walk_entries(engine: Engine, viewer: str, first: int, last: int) -> Iterator[LogEntry]:
     """Entries first..last as *viewer* sees them, walking the full state forward once and
-    projecting it once per entry that changes something."""
+    projecting it once per entry that changes something. The strings of the state and of
+    the view (what the hidden terms are made of) are kept up to date slot by slot, not read
+    again from the whole state at each entry."""
     n = len(engine.history)
     first, last = max(first, 1), min(last, n)
     if first > last:
         return
     state = engine.state_at(first - 1)
     cache = _TermsCache()
+    view = engine.view(viewer, state)
+    identity = _Tally(state, slot_identity)
+    shown = _Tally(view, slot_strings)
 
     def here() -> _Point:
-        view = engine.view(viewer, state)
-        return _Point(view, identity_strings(state), state_strings(view))
+        nonlocal view, shown
+        new = engine.view(viewer, state)
+        if new is state:  # a view that is the state itself changed in place: count again
+            shown = _Tally(new, slot_strings)
+        else:
+            shown.update(new, _changed_slots(view, new))
+        view = new
+        return _Point(view, identity.strings(), shown.strings())
 
-    point: _Point | None = None
+    point: _Point | None = _Point(view, identity.strings(), shown.strings())
     for entry in engine.history.range(first, last):
+        slots = {(ch.coll, ch.key) for ch in entry.changes}
         if not entry.visible_to(viewer):
             if entry.changes:
                 apply_changes(state, entry.changes)
+                identity.update(state, slots)
                 point = None
             continue
         before = point if point is not None else here()
         if entry.changes:
             apply_changes(state, entry.changes)
+            identity.update(state, slots)
             point = here()
         else:
             point = before

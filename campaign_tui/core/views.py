@@ -28,8 +28,9 @@ def _sees_contents(f: Formation, viewer: str) -> bool:
 def project(state: State, viewer: str, ruleset: RuleSet | None = None) -> State:
     if viewer == "gm":
         return state
-    view = state.copy()
-    formations = view.formations
+    # what is hidden is decided on the state itself, and left out of the copy (copying a
+    # thousand enemy units only to delete them was most of a side's projection)
+    formations = state.formations
     hidden_formations = {fid for fid, f in formations.items() if not _sees_formation(f, viewer)}
     # a hidden formation hides its sub-formations too
     changed = True
@@ -42,26 +43,22 @@ def project(state: State, viewer: str, ruleset: RuleSet | None = None) -> State:
                 changed = True
     closed = {fid for fid, f in formations.items()
               if fid not in hidden_formations and not _sees_contents(f, viewer)}
-    for fid in hidden_formations:
-        del formations[fid]
-    for fid in closed:
-        f = formations[fid]
-        f.status = {}
-        f.data = {}
-    for uid in list(view.units):
-        u = view.units[uid]
+    hidden_units: set[str] = set()
+    for uid, u in state.units.items():
         if u.side == viewer or viewer in u.known_to:
             continue
         if u.visibility == "owner":
-            del view.units[uid]
+            hidden_units.add(uid)
             continue
-        blocked = False
         for anc in state.ancestors(u.formation):
             if anc.id in hidden_formations or anc.id in closed:
-                blocked = True
+                hidden_units.add(uid)
                 break
-        if blocked:
-            del view.units[uid]
+    view = state.copy({"formations": hidden_formations, "units": hidden_units})
+    for fid in closed:
+        f = view.formations[fid]
+        f.status = {}
+        f.data = {}
     for side in list(view.secrets):
         if side != viewer:
             del view.secrets[side]

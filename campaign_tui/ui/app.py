@@ -7,6 +7,7 @@ never changes game state itself: it sends actions to the engine and redraws from
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Iterable, Iterator
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 THEME_ENV = "CAMPAIGN_TUI_THEME"
 STARTUP_LOG_ENV = "CAMPAIGN_TUI_STARTUP_LOG"
+STARTUP_GC_PAUSE = 3.0  # seconds at most without the cyclic garbage collector at start-up
 
 
 def _sixteen_colours(console_system: str | None) -> bool:
@@ -54,8 +56,11 @@ class CampaignApp(App[int]):
     ]
 
     def __init__(self, places: Places, campaign: Path | None = None, read_only: bool = False,
-                 *, blink: bool | None = None, theme: str | None = None) -> None:
+                 *, blink: bool | None = None, theme: str | None = None,
+                 paused_gc: bool = False) -> None:
         super().__init__()
+        # the collector was paused for the start-up (ui.launch): on again at the first paint
+        self.paused_gc = paused_gc
         self.places = places
         self.campaign_path = Path(campaign) if campaign is not None else None
         self.start_read_only = read_only
@@ -79,10 +84,23 @@ class CampaignApp(App[int]):
             self.places.ensure()
         except OSError as exc:
             self.notify(f"Cannot create the campaign folders: {exc}", severity="error")
+        if self.paused_gc:  # whatever comes first (a picker, a dialog), not for long
+            self.set_timer(STARTUP_GC_PAUSE, self.startup_done)
         if self.campaign_path is not None:
             self.open_campaign(self.campaign_path, self.start_read_only)
         else:
             self.show_picker()
+            self.call_after_refresh(self.startup_done)
+
+    def startup_done(self) -> None:
+        """The first screen is up: the garbage collector paused for the start-up runs
+        again. What start-up made is frozen first (``gc.freeze``): it lives as long as the
+        app, and the collector's first pass would otherwise scan all of it at the first
+        keys (0.1 s with a large campaign); the little cyclic garbage among it is kept."""
+        if self.paused_gc:
+            self.paused_gc = False
+            gc.freeze()
+            gc.enable()
 
     def mark_painted(self) -> None:
         """The main screen is on the terminal (startup timing: bench/ui.py)."""
@@ -94,6 +112,7 @@ class CampaignApp(App[int]):
             with open(log, "a", encoding="utf-8") as fh:
                 fh.write(f"{time.time():.6f} painted {self.painted - self.started:.6f} "
                          f"{os.getpid()} {time.process_time():.6f}\n")
+        self.startup_done()
 
     # -- screens -------------------------------------------------------------------------------
     def _reset_to(self, screen: Screen[Any]) -> None:
@@ -347,6 +366,7 @@ class CampaignApp(App[int]):
             session.close(keep_journal=keep_journal)
             self.session = None
             self.main_screen = None
+            gc.unfreeze()  # what start-up froze (the closed campaign too) can be collected
             self.title = "campaign-tui"
             after()
 

@@ -12,6 +12,7 @@ reads the same under NO_COLOR.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from campaign_tui.core.board.layout import drawn_on_hexes, extent, terrain_text
 from campaign_tui.core.board.svg import side_styles
 
 if TYPE_CHECKING:
+    from campaign_tui.core.board.hexgrid import HexGrid
     from campaign_tui.core.board.spec import Board
     from campaign_tui.ui.session import Session
 
@@ -70,8 +72,11 @@ class MapModel:
 
     # -- facts of one place -----------------------------------------------------------------
     def place_facts(self, place: str) -> dict[str, Any]:
-        node = self.board.graph.nodes.get(place, {}) if self.board.graph is not None else {}
-        return {**dict(node), **self.board.places.get(place, {}), **self.facts.get(place, {})}
+        node = self.board.graph.nodes.get(place) if self.board.graph is not None else None
+        fixed, known = self.board.places.get(place), self.facts.get(place)
+        if not (node or fixed or known):
+            return {}
+        return {**dict(node or {}), **(fixed or {}), **(known or {})}
 
     def name(self, place: str) -> str:
         return str(self.place_facts(place).get("name") or place)
@@ -98,7 +103,9 @@ class MapModel:
 
     def marks(self, place: str) -> str:
         """The side marks of what stands in *place* ("" when nothing)."""
-        items = self.located.get(place, [])
+        items = self.located.get(place)
+        if not items:
+            return ""
         seen = dict.fromkeys(side for side, _ in items)
         return "".join(self.styles.get(s, ("", "?"))[1] for s in seen)
 
@@ -240,16 +247,23 @@ def crossed(board: Board) -> dict[str, str]:
     grid, graph = board.grid, board.graph
     if grid is None or graph is None:
         return {}
+    return dict(_crossed(grid, tuple((e.a, e.b) for e in graph.edges)))
+
+
+@functools.lru_cache(maxsize=8)
+def _crossed(grid: HexGrid, ends: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """:func:`crossed` for a grid and the routes' ends: the same routes are drawn again
+    from here each time the map opens."""
     out: dict[str, str] = {}
-    for e in graph.edges:
-        a, b = grid.parse(e.a), grid.parse(e.b)
-        if a is None or b is None or grid.distance(e.a, e.b) < 2:
+    for a_hex, b_hex in ends:
+        a, b = grid.parse(a_hex), grid.parse(b_hex)
+        if a is None or b is None or grid.distance(a_hex, b_hex) < 2:
             continue
         # a hex cell is 6 characters wide and 2 lines high at the near zoom
         angle = math.degrees(math.atan2((b[1] - a[1]) * 2, (b[0] - a[0]) * 6)) % 180
         char = "─" if angle < 22.5 or angle >= 157.5 else (
             "│" if 67.5 <= angle < 112.5 else ("╲" if angle < 90 else "╱"))
-        for h in grid.line(e.a, e.b)[1:-1]:
+        for h in grid.line(a_hex, b_hex)[1:-1]:
             out.setdefault(h, char)
     return out
 

@@ -102,3 +102,57 @@ def test_an_old_style_lock_file_means_nothing(demo, tmp_path):
     assert (path / "campaign.holder").is_file()
     opened.store.close()
     assert not (path / "campaign.holder").exists()
+
+
+def test_the_lock_and_the_filelock_library_exclude_each_other(tmp_path):
+    """Taken with flock directly, the lock is the one filelock takes: a program (or an
+    older campaign-tui) locking through filelock and this one never both hold it."""
+    from filelock import FileLock, Timeout
+
+    path = tmp_path / "campaign.lock"
+    mine = Lock(path, tmp_path)
+    mine.acquire()
+    with pytest.raises(Timeout):
+        FileLock(path, timeout=0).acquire()
+    mine.release()
+    theirs = FileLock(path, timeout=0)
+    theirs.acquire()
+    with pytest.raises(CampaignLocked):
+        Lock(path, tmp_path).acquire()
+    theirs.release()
+    again = Lock(path, tmp_path)
+    again.acquire()
+    assert again.held
+    again.release()
+
+
+def test_without_flock_the_lock_is_taken_through_filelock(tmp_path, monkeypatch):
+    import campaign_tui.store.lock as lock_module
+
+    def no_flock(self):
+        raise lock_module._NoFlock
+
+    monkeypatch.setattr(lock_module._Flock, "acquire", no_flock)
+    path = tmp_path / "campaign.lock"
+    first = Lock(path, tmp_path)
+    first.acquire()
+    assert isinstance(first._os_lock, lock_module._PortableLock)
+    with pytest.raises(CampaignLocked):
+        Lock(path, tmp_path).acquire()
+    first.release()
+    Lock(path, tmp_path).acquire()
+
+
+def test_a_lock_in_a_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
+    from campaign_tui.core.errors import SaveError
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        with pytest.raises(SaveError, match="cannot take the write lock"):
+            Lock(folder / "campaign.lock", folder).acquire()
+    finally:
+        folder.chmod(0o700)

@@ -459,7 +459,8 @@ class DieLog(ScrollView, can_focus=True):
     DieLog > .dielog--detail { color: $text-muted; }
     """
 
-    cursor: reactive[int] = reactive(-1, init=False)
+    # the watcher repaints what the move changed (two rows, or all when it scrolls)
+    cursor: reactive[int] = reactive(-1, init=False, repaint=False)
 
     class Changed(Message):
         """Rows were loaded or the filter changed (for the status line)."""

@@ -62,6 +62,9 @@ class MapView(Widget, can_focus=True):
         self._rows: list[list[tuple[str, str]]] = []
         self._rows_key: tuple[Any, ...] | None = None
         self._styles: dict[str, Style] = {}
+        self._strips: list[Strip | None] = []  # each row's strip once painted
+        self._strips_width = 0
+        self._base: Style | None = None  # the widget's own style (its ancestors' colours)
 
     # -- state ------------------------------------------------------------------------------
     def set_model(self, model: MapModel) -> None:
@@ -111,9 +114,15 @@ class MapView(Widget, can_focus=True):
     # The line API (as Textual's own log and table use it): each line is a strip of a few
     # segments, made from the rows computed once per change, with no rich Text in between.
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
         rows = self._frame()
-        base = self.rich_style
+        strips = self._strips
+        strip = strips[y] if y < len(strips) else None
+        if strip is not None:
+            return strip
+        width = self.size.width
+        base = self._base
+        if base is None:  # once per change of the widget's colours, not once per line
+            base = self._base = self.rich_style
         if y >= len(rows):
             return Strip.blank(width, base)
         styles = self._styles
@@ -126,7 +135,13 @@ class MapView(Widget, can_focus=True):
             if style is None:
                 style = styles[name] = base + Style.parse(name)
             segments.append(Segment(chunk, style))
-        return Strip(segments).adjust_cell_length(width, base)
+        strip = strips[y] = Strip(segments).adjust_cell_length(width, base)
+        return strip
+
+    def notify_style_update(self) -> None:
+        self._base = None  # the colours may have changed (theme, focus): strips made again
+        self._strips = [None] * len(self._rows)
+        super().notify_style_update()
 
     def refresh(self, *regions: Any, **kw: Any) -> Self:
         self._rows_key = None  # anything may have changed: the rows are made again
@@ -158,7 +173,14 @@ class MapView(Widget, can_focus=True):
             self.first_row = visible(self.first_row, row, max(1, (height - 1) // ch))
             rows = m.hex_lines(self.zoom, self.numbers, self.cursor, self.first_col,
                                self.first_row, width, height)
-        self._rows = [_joined(runs) for runs in rows]
+        joined = [_joined(runs) for runs in rows]
+        # a row unchanged keeps its strip (a cursor move paints two rows again, not all)
+        same = len(self._strips) == len(joined) and self._strips_width == width
+        kept = self._strips if same else []
+        self._strips_width = width
+        self._strips = [kept[i] if kept and joined[i] == self._rows[i] else None
+                        for i in range(len(joined))]
+        self._rows = joined
         self._rows_key = key
         return self._rows
 
