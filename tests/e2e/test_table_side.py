@@ -3,10 +3,10 @@ campaign of the first scenario, its quick set-up, the first turn up to one comba
 through the dialog with a typed die (where the walk reaches one), save, quit and reopen, in
 no more keys than the issue's target (60).
 
-The walk reaches a combat in PRESTAGS and Prefect; in Fifth Frontier War (five fleets to
-plot before turn 1), Second Sathar War (the Sathar start circles are four days from the
-first system) and Star Cruiser Lite (Week 0 has no movement) it does not yet: for those the
-set-up, save and reopen are checked."""
+The walk reaches a combat in PRESTAGS, Prefect and Star Cruiser Lite (week 1: France attacks
+the Kafer raider at Eta Bootis); in Fifth Frontier War (five fleets to plot before turn 1)
+and Second Sathar War (the Sathar start circles are four days from the first system) it does
+not yet: for those the set-up, save and reopen are checked."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
-COMBAT = {"prestags", "prefect"}
+COMBAT = {"prestags", "prefect", "star_cruiser_lite"}
 ALL = ("fifth_frontier_war", "prefect", "prestags", "second_sathar_war", "star_cruiser_lite")
 
 
