@@ -57,6 +57,26 @@ COMBAT: dict[str, list[tuple[str, str]]] = {
                 ("1", "Ready to roll"), ("type:5", ""), ("Enter", "save against"),
                 ("C-r", "Result:"), ("*apply*", "")],
 }
+# SWII: the quick set-up puts the two Sathar fleets in start circles four days from their
+# systems. Advance until… (N, enter: until something is due) stops at each day's forced
+# move, made by move_all (1: it has no parameters, its result shows at once); on day 4 it
+# stops where UPF ships may leave, then at the contested systems. The Sathar attack the
+# first (the system filled in); past the battle's set-up, in the fight the first shooter
+# (F2, enter) fires its first weapon at the first defender (^r asks for it, F2, enter): the
+# d100 typed (37).
+COMBAT["second_sathar_war"] = [
+    *[step for day in (1, 2, 3, 4) for step in (
+        ("N", "Until something is due"), ("Enter", f"Day {day} (Time"), ("1", "Result:"),
+        ("*apply*", ""))],
+    ("N", "Until something is due"), ("Enter", "may leave before"),
+    ("N", "Until something is due"), ("Enter", "Contested:"),
+    ("1", "Declare an attack"), ("C-r", "Result:"), ("*apply*", ""),
+    ("n", "Battle set-up"), ("n", "Fight the battle"),
+    ("1", "Attack roll"), ("F2", "Pick attacker"), ("Enter", ""), ("C-r", "target"),
+    ("F2", "Pick target"), ("Enter", ""), ("C-r", "Ready to roll"), ("type:37", ""),
+    ("Enter", "Result:"), ("*apply*", ""),
+]
+
 # Star Cruiser Lite (demo): Week 0 resolved to its report in one action (the program's
 # dice); week 1: FRA-1 (the first task force offered: it faces the Kafer raider at Eta Bootis)
 # gets an Attack order (movement two rows up from hold), every other nation the standing
@@ -80,6 +100,7 @@ RESULT: dict[str, tuple[str, int]] = {
     "prestags": ("melee", 4),
     "prefect": ("roll_combat", 5),
 }
+RESULT["second_sathar_war"] = ("fire", 37)
 RESULT["star_cruiser_lite"] = ("cmb_auto", 4)
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)

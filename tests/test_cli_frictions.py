@@ -218,6 +218,23 @@ def test_advance_days_until_and_stops(capsys):
     assert code == EXIT_USAGE and "no such step" in err
 
 
+def test_advance_due_stops_where_a_side_must_act(capsys):
+    """--due (the TUI's Advance until…): from the quick set-up to the first forced move."""
+    path = run(capsys, "new", "second_sathar_war", "--scenario", "standard", "--seed", "4")[1]
+    path = path.strip()
+    run(capsys, "advance", path)
+    run(capsys, "act", path, "choose_retreat_condition", "condition=1")
+    run(capsys, "advance", path)
+    run(capsys, "act", path, "gm.quick_setup")
+    code, out, _ = run(capsys, "advance", path, "--due", "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["now"]["step"] == "SATHAR_MOVE"
+    assert data["stopped"].startswith("Sathar movement: Sathar must act: Sathar Attack Fleet")
+    assert len(data["entries"]) == 2
+    code, _, err = run(capsys, "advance", path, "--due", "--days", "1")
+    assert code == EXIT_USAGE and "not allowed with argument" in err
+
+
 def test_advance_stops_at_a_refusal_and_says_why(capsys):
     path = run(capsys, "new", "demo", "--seed", "7")[1].strip()
     run(capsys, "advance", path)

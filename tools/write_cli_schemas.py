@@ -60,7 +60,7 @@ SCHEMAS = {
                     {"decision": obj(["id", "kind", "prompt"], {
                         "id": STR, "kind": STR, "prompt": STR, "side": STR, "aliases": STRS,
                         "options": {"type": "array", "items": obj(["value"], {"value": STR})},
-                        "info": STRS}),
+                        "info": STRS, "round": STR, "round_label": STR}),
                      "so_far": STRS, "steps": {"type": "array", "items": STEP},
                      "answer_with": STR}),
     "new": doc("new", "campaign-tui new --json", ["path"], {"path": STR}),

@@ -141,6 +141,9 @@ def print_decision(exc: NeedDecision, as_json: bool = False, seat: Any = None) -
     elif d.id.startswith("draw"):
         print(f"  name the items drawn (or their positions, 1 = first); "
               f"{shlex.quote(d.id + '=auto')} lets the program draw")
+    if d.round and d.round_label:
+        print(f"  in {d.round_label}: {shlex.quote(d.round + '=auto')} lets the program roll "
+              "the rest of this round (it stops at the next round's first die)")
     if d.default is not None:
         print(f"  default: {d.default}")
     print(f"  answer with: {shlex.quote(d.id + '=VALUE')}")

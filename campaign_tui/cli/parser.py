@@ -196,6 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="keep advancing until the outermost clock has moved N times")
     until.add_argument("--days", type=int, metavar="N",
                        help="keep advancing until the day clock has moved N times")
+    until.add_argument("--due", action="store_true",
+                       help="keep advancing until something is due: a side's required action "
+                            "or decision, a roll to make, a battle (as the TUI's N)")
     sp.add_argument("--max-steps", type=int, default=10000, metavar="N",
                     help="stop after N steps at most (default 10000)")
     sp.set_defaults(pairs_dest="values")

@@ -19,7 +19,8 @@ from campaign_tui.cli.common import (
     side_view,
 )
 from campaign_tui.cli.units import formation_rows
-from campaign_tui.core.errors import AdvanceRefused, NeedConfirmation, NeedDecision
+from campaign_tui.core.advancing import Target, advance_until, clock_target, step_target
+from campaign_tui.core.errors import InvalidInput, NeedConfirmation, NeedDecision
 
 
 def _refused(command: str, message: str, as_json: bool) -> int:
@@ -60,23 +61,20 @@ def _refuse_unasked(outcome: Any, params: list[str], action: str) -> None:
                     f"{', '.join(outcome.unasked)}; parameters: {', '.join(params) or 'none'}")
 
 
-def _target(engine: Any, args: argparse.Namespace) -> tuple[str, str | None]:
-    """What ``advance`` waits for: ("step", id), ("clock", level) or ("one", None)."""
-    if args.until:
-        wanted = args.until.casefold()
-        for sid, step in engine.machine.steps.items():
-            if wanted in (sid.casefold(), str(step.title).casefold()):
-                return "step", sid
-        raise Usage(f"--until {args.until!r}: no such step; steps: "
-                    + ", ".join(engine.machine.steps))
-    if args.turns is not None or args.days is not None:
-        levels = [c.name for c in engine.machine.clock]
-        level = "day" if args.days is not None else (levels[0] if levels else None)
-        if level not in levels:
-            raise Usage(f"this campaign's clock has no {'days' if args.days else 'turns'}; "
-                        f"it counts {', '.join(levels) or 'nothing'}")
-        return "clock", level
-    return "one", None
+def _target(engine: Any, args: argparse.Namespace) -> Target:
+    """What ``advance`` waits for: a step, a number of turns or days, the next step where
+    something is due, or one step."""
+    if getattr(args, "due", False):
+        return Target("due")
+    try:
+        if args.until:
+            return step_target(engine, args.until)
+        if args.turns is not None or args.days is not None:
+            return clock_target(engine, args.turns if args.turns is not None else args.days,
+                                days=args.days is not None)
+    except InvalidInput as exc:
+        raise Usage(f"--until {args.until!r}: {exc}" if args.until else str(exc)) from None
+    return Target()
 
 
 def cmd_advance(args: argparse.Namespace) -> int:
@@ -86,42 +84,25 @@ def cmd_advance(args: argparse.Namespace) -> int:
     with changing(args) as opened:
         engine = opened.engine
         seat = side_view(engine, args.by)
-        kind, target = _target(engine, args)
-        answers = pairs(args.values)
-        ticks, last_clock = 0, dict(engine.state.clock)
-        outcomes: list[Any] = []
-        stop, code = "", EXIT_OK
-        for n in range(args.max_steps if kind != "one" else 1):
-            try:
-                outcomes.append(engine.advance(answers if n == 0 else {}, by=args.by))
-                _refuse_unasked(outcomes[0], [], "advance")
-            except AdvanceRefused as exc:
-                stop, code = seat.text(str(exc)), EXIT_FAIL
-                if not outcomes:
-                    return _refused("advance", stop, args.json)
-                break
-            except NeedDecision as exc:
-                if not outcomes or not args.json:
-                    _print_steps(outcomes, args.json, seat)
-                    print_decision(exc, args.json, seat)
-                    return EXIT_DECIDE
-                decision, _ = seat.decision(exc.decision, exc.preview)
-                stop, code = f"a decision is needed: {decision.prompt}", EXIT_DECIDE
-                break
-            if kind == "clock" and engine.state.clock.get(target) != last_clock.get(target):
-                ticks += 1
-                last_clock = dict(engine.state.clock)
-            st = seat.status()
-            if st.final:
-                stop = f"the campaign is over: {st.outcome}"
-                break
-            if (kind == "step" and st.step == target) or (kind == "clock" and ticks >= count):
-                stop = f"reached {st.step_title}" if kind == "step" else (
-                    f"{target} moved {ticks} time{'s' * (ticks > 1)}")
-                break
-        else:
-            if kind != "one":
-                stop = f"stopped after {args.max_steps} steps (--max-steps)"
+        target = _target(engine, args)
+        done = advance_until(engine, target, by=args.by, answers=pairs(args.values),
+                             max_steps=args.max_steps)
+        outcomes, stop, code = done.outcomes, seat.text(done.stop), EXIT_OK
+        if outcomes:
+            _refuse_unasked(outcomes[0], [], "advance")
+        if done.refused is not None:
+            if not outcomes:
+                return _refused("advance", seat.text(str(done.refused)), args.json)
+            stop, code = seat.text(str(done.refused)), EXIT_FAIL
+        elif done.decision is not None:
+            if not outcomes or not args.json:
+                _print_steps(outcomes, args.json, seat)
+                print_decision(done.decision, args.json, seat)
+                return EXIT_DECIDE
+            decision, _ = seat.decision(done.decision.decision, done.decision.preview)
+            stop, code = f"a decision is needed: {decision.prompt}", EXIT_DECIDE
+        elif done.why == "final":
+            stop = f"the campaign is over: {seat.status().outcome}"
     st = seat.status()
     if args.json:
         shown = [seat.entry(o.entry) for o in outcomes]

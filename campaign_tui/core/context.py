@@ -16,6 +16,7 @@ from campaign_tui.core.dice import DiceExpr, Roll, read_dice
 from campaign_tui.core.errors import ActionRejected, AdvanceRefused, InvalidInput, NeedDecision
 from campaign_tui.core.machine import END, RETURN, Machine, Step
 from campaign_tui.core.model import Formation, Marker, Side, State, Unit, plain
+from campaign_tui.core.rounds import heading, round_key
 from campaign_tui.core.tables import Lookup
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ class Ctx:
         self._catalog: Catalog | None = None
         self._roll_no = 0
         self._lookup_no = 0
+        self._round_no = 0  # rounds marked so far: the dice now rolled are round N's
+        self._round_label = ""
 
     # -- rule set data (with the campaign's GM overrides) ------------------------------
     @property
@@ -304,6 +307,40 @@ class Ctx:
             return self.answers[key]
         return None
 
+    def round(self, label: str) -> None:
+        """Mark the start of a round ("Round 2: Sathar fire"): the dice until the next mark
+        (or the end of the action) are its dice. A held preview can then be run a round at
+        a time (answer ``round:N`` = ``"auto"``: the program rolls the rest of round N and
+        holds again at the next round's first die). The label opens the round's lines."""
+        self._round_no += 1
+        self._round_label = str(label)
+        self.explain(heading(self._round_label))
+
+    def _round_released(self) -> bool:
+        """The program rolls the rest of the current round (answer ``round:N = auto``)."""
+        key = round_key(self._round_no)
+        value = self._answer(key)
+        if value is None:
+            return False
+        if str(value).strip().lower() != "auto":
+            where = f" ({self._round_label})" if self._round_label else ""
+            raise InvalidInput(f"{key}{where}: {value!r} is not an answer for a round; answer "
+                               "auto to let the program roll the rest of it (type the dice "
+                               "one roll at a time with rollN=...)")
+        return True
+
+    def _holding(self) -> bool:
+        """Unanswered dice stop the action: manual dice, or a held preview."""
+        return self.engine.dice_mode(self.state) == "manual" or self.hold_rolls
+
+    def _held(self, **fields: Any) -> NeedDecision:
+        """The stop before a die or draw nobody answered: the GM types it, or lets the
+        program roll it ("auto", not offered in manual-dice mode), or its whole round."""
+        auto = None if self.engine.dice_mode(self.state) == "manual" else "auto"
+        return NeedDecision(Decision(default=auto, round=round_key(self._round_no),
+                                     round_label=self._round_label, **fields),
+                            list(self.lines))
+
     def roll(self, expr: str, purpose: str, *, modifiers: Sequence[tuple[str, int]] = (),
              table: str | None = None, target: int | None = None, side: str | None = None,
              tags: dict[str, Any] | None = None) -> Roll:
@@ -332,14 +369,10 @@ class Ctx:
             dice = read_dice(parsed, self.answers[key])
             manual = True
             self.used[key] = dice
-        elif self.engine.dice_mode(self.state) == "manual" or self.hold_rolls:
+        elif not self._round_released() and self._holding():
             # manual dice: type them; a held preview: stop before the first die is seen
-            # ("auto" lets the program roll it)
-            manual_mode = self.engine.dice_mode(self.state) == "manual"
-            raise NeedDecision(Decision(
-                id=key, kind="dice", prompt=f"Roll {parsed} for {purpose}", expr=str(parsed),
-                side=side, info=info, default=None if manual_mode else "auto"),
-                list(self.lines))
+            raise self._held(id=key, kind="dice", prompt=f"Roll {parsed} for {purpose}",
+                             expr=str(parsed), side=side, info=info)
         else:
             dice = self.engine.stream.roll(parsed)
         roll = Roll(n=self._roll_no, expr=str(parsed), dice=dice, purpose=purpose,
@@ -395,13 +428,10 @@ class Ctx:
                 chosen_idx.append(idx)
             manual = True
             self.used[key] = [labels[i] for i in chosen_idx]
-        elif self._answer(key) != "auto" and (
-                self.engine.dice_mode(self.state) == "manual" or self.hold_rolls):
-            manual_mode = self.engine.dice_mode(self.state) == "manual"
-            raise NeedDecision(Decision(
-                id=key, kind="multi", prompt=f"Draw {k} at random for {purpose}",
-                options=tuple(Option(v) for v in dict.fromkeys(labels)), min=k, max=k,
-                side=side, default=None if manual_mode else "auto"), list(self.lines))
+        elif self._answer(key) != "auto" and not self._round_released() and self._holding():
+            raise self._held(id=key, kind="multi", prompt=f"Draw {k} at random for {purpose}",
+                             options=tuple(Option(v) for v in dict.fromkeys(labels)),
+                             min=k, max=k, side=side)
         else:
             remaining = list(range(len(items)))
             chosen_idx = []

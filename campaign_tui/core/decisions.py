@@ -59,6 +59,8 @@ class Decision:
     expr: str = ""                   # for dice
     secret: bool = False
     aliases: tuple[str, ...] = ()    # earlier ids of the same question (old logs answer them)
+    round: str = ""                  # a held die: the answer releasing its round (round:N)
+    round_label: str = ""            # ... and that round's label ("" before the first mark)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -76,7 +78,7 @@ class Decision:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "prompt": self.prompt}
-        for k in ("side", "min", "max", "default", "total", "expr"):
+        for k in ("side", "min", "max", "default", "total", "expr", "round", "round_label"):
             v = getattr(self, k)
             if v is not None and v != "":
                 out[k] = v

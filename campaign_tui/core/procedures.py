@@ -17,6 +17,7 @@ from campaign_tui.core.decisions import Decision
 from campaign_tui.core.dice import DiceExpr, DiceStream, Roll, read_face
 from campaign_tui.core.errors import InvalidInput, NeedDecision
 from campaign_tui.core.records import record
+from campaign_tui.core.rounds import heading
 from campaign_tui.core.tables import Lookup, TableSet
 
 
@@ -38,6 +39,8 @@ class Resolver(Protocol):
                validate: Callable[[Any], str | None] | None = None) -> Any: ...
 
     def explain(self, line: str) -> None: ...
+
+    def round(self, label: str) -> None: ...
 
     def result(self, roll: Roll, text: str, detail: Sequence[str] = ()) -> None: ...
 
@@ -179,6 +182,10 @@ class FreeResolver:
 
     def explain(self, line: str) -> None:
         self.lines.append(line)
+
+    def round(self, label: str) -> None:
+        """A round starts: its heading opens its lines (the dice come as they are typed)."""
+        self.explain(heading(str(label)))
 
     def result(self, roll: Roll, text: str, detail: Sequence[str] = ()) -> None:
         roll.result = text

@@ -200,6 +200,19 @@ class RuleSet:
         placement marked as a default with its provenance, which the GM can then adjust."""
         raise InvalidInput(f"{self.name} has no quick set-up")
 
+    def due(self, state: State, open_actions: list[str]) -> str | None:
+        """Why "advance until something is due" stops at this step (None: go on). The step's
+        required actions are checked before this; *open_actions* are the titles of the
+        step's own actions allowed now. By default a step with any of them stops it."""
+        if open_actions:
+            return "may be done now: " + ", ".join(open_actions)
+        return None
+
+    def battle(self, state: State) -> str | None:
+        """A battle to be fought (or declared) at this step, said in a few words; advancing
+        "until" anything stops here. None by default."""
+        return None
+
     def resolve_actor(self, state: State, actor: str) -> str:
         """Turn a step's actor (a role such as "attacker", or a side id) into a side id."""
         roles = state.vars.get("roles", {})

@@ -346,5 +346,7 @@ class SideView:
         terms = self.terms()
         options = tuple(o for o in decision.options if not terms.hides_value(o.to_dict()))
         d = dataclasses.replace(decision, prompt=terms.text(decision.prompt),
-                                info=tuple(terms.lines(decision.info)), options=options)
+                                info=tuple(terms.lines(decision.info)), options=options,
+                                round_label=decision.round_label and terms.text(
+                                    decision.round_label))
         return d, terms.lines(preview or [])

@@ -111,6 +111,10 @@ P_REFRESH = _c("refresh", "r", "Refresh", "Read the campaigns folder again", foo
 # -- main screen ----------------------------------------------------------------------------
 ADVANCE = _c("advance", "n", "Advance", "Finish this step and go on (refused, with the reason, "
              "while something required is missing)")
+ADVANCE_UNTIL = _c("advance-until", "N", "Advance until…", "Advance several steps: until something "
+                   "is due (a side's decision, a roll, a battle), some days or turns, or a "
+                   "step; stops at any decision and at a battle", "advance_until",
+                   footer=False)
 QUICK_SETUP = _c("quick-setup", "q", "Quick set-up", "Do the scenario's whole set-up at once "
                   "(printed deployment or a marked default; one undo removes it)", footer=False)
 CHOOSE = _c("choose", "0,1,2,3,4,5,6,7,8,9", "Do #", "Do the numbered action of the phase "

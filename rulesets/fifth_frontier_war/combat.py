@@ -227,6 +227,9 @@ def space_fire_round(ctx: Ctx, only: str | None = None) -> None:
     place = here(ctx.state)
     c = ctx.edit_var("combat", {})
     c["round"] = int(c.get("round", 0)) + 1
+    w = g.world(place)
+    ctx.round(f"Space combat round {c['round']} at {place}" + (f" ({w['name']})" if w else "")
+              + (" (surprise)" if only else ""))
     info = round_info(g, place)
     owed: dict[str, int] = {}
     for side in SIDES:
@@ -480,6 +483,7 @@ def sd_round(ctx: Ctx) -> None:
     sd = c["sd"]
     sd["round"] += 1
     w = g.world(place)
+    ctx.round(f"SDB combat round {sd['round']} at {w['name']}")
     x, y = sd["x"], sd["y"]
     passive = sd.get("mode") == "passive"
     start_strength = g.sdb_current(w)

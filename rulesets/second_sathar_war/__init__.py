@@ -58,6 +58,16 @@ class SecondSatharWar(RuleSet):
         run(ctx)
 
     # -- hooks ------------------------------------------------------------------------------
+    def due(self, state: State, open_actions: list[str]) -> str | None:
+        from .attention import due
+
+        return due(state, open_actions)
+
+    def battle(self, state: State) -> str | None:
+        from .attention import battle
+
+        return battle(state)
+
     def resolve_actor(self, state: State, actor: str) -> str:
         if actor == "phasing":
             from .actions.common import step_side

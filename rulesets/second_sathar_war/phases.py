@@ -18,12 +18,13 @@ from . import battles as B
 from . import cycles as C
 from .actions.battle import militia_problem
 from .actions.setup import drone_problems, later_placement_problems, sathar_setup_problems, upf_setup_problems
+from .attention import open_spots
 from .fdm import Fdm
 from .ledger import retreat_due, retreating, sathar_on_map, victory_now
 from .movement import must_move, threatened_systems
 from .rules import day_text, is_replacement_day, is_tenday_end
 from .scenarios import MACHINE as MACHINE_ID
-from .ships import ships_in, summary
+from .ships import summary
 
 
 def _fdm(state: State) -> Fdm:
@@ -42,14 +43,9 @@ def _day(state: State) -> int:
 def _declare_prompt(side: str):  # type: ignore[no-untyped-def]
     def prompt(state: State) -> str:
         m = _fdm(state)
-        spots = B.contested(state, m)
-        if side == "UPF":
-            done = B.attacked_today(state)
-            spots = [
-                c for c in spots if any(u.id not in done for f in c["sathar"] for u in ships_in(state, f))
-            ]
         if side == "SATHAR" and retreating(state):
             return "The Sathar are retreating and declare no attacks; advance."
+        spots = open_spots(state, m, side)
         if not spots:
             return (
                 "No starburst holds both sides' ships"
@@ -553,7 +549,7 @@ STEPS = [
         actor="both",
         reference="2.4 B2, 5.14",
         prompt=_battle_prompt("B2"),
-        actions=("reveal_mine", "detonate_drone", "militia_fired", "battle_note"),
+        actions=("fire", "reveal_mine", "detonate_drone", "militia_fired", "battle_note"),
         rolls=("to-hit d100 (T5)", "Damage Table d100 + DTM (T6, T7)", "break-up d100 (5.14e)"),
         next=(Go("B3"),),
     ),

@@ -386,6 +386,7 @@ def round_start(ctx: Ctx) -> None:
     if not b:
         return
     ctx.secret_to("gm")
+    ctx.round(f"Round {b['round']} of the battle at {b['system']}")
     b.update({"alloc": {}, "pending": {}, "no_fire": [], "allstop": [], "er": {}, "damage_points": 0})
     b["freed"] = {"A": 0, "B": 0}
     changed = False
@@ -939,6 +940,7 @@ def aftermath(ctx: Ctx) -> None:
     b = dict(ctx.var("battle") or {})
     if not b:
         return
+    ctx.round(f"After the battle at {b['system']}")
     winner = b.get("winner")
     fights = ctx.edit_var("week_fights", {})
     commanders: list[str] = []

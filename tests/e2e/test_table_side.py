@@ -3,10 +3,11 @@ campaign of the first scenario, its quick set-up, the first turn up to one comba
 through the dialog with a typed die (where the walk reaches one), save, quit and reopen, in
 no more keys than the issue's target (60).
 
-The walk reaches a combat in PRESTAGS, Prefect and Star Cruiser Lite (week 1: France attacks
-the Kafer raider at Eta Bootis); in Fifth Frontier War (five fleets to plot before turn 1)
-and Second Sathar War (the Sathar start circles are four days from the first system) it does
-not yet: for those the set-up, save and reopen are checked."""
+The walk reaches a combat in PRESTAGS, Prefect, Second Sathar War (four days of forced
+moves from the start circles with Advance until…, then the first attack roll of the battle)
+and Star Cruiser Lite (week 1: France attacks the Kafer raider at Eta Bootis); in Fifth
+Frontier War (five fleets to plot before turn 1) it does not yet: there the set-up, save and
+reopen are checked."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import pytest
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
-COMBAT = {"prestags", "prefect", "star_cruiser_lite"}
+COMBAT = {"prestags", "prefect", "second_sathar_war", "star_cruiser_lite"}
 ALL = ("fifth_frontier_war", "prefect", "prestags", "second_sathar_war", "star_cruiser_lite")
 
 

@@ -13,7 +13,7 @@ from campaign_tui import campaigns
 from campaign_tui.store.files import export_bundle
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.app import CampaignApp
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, ruleset_campaign
 
 FIXED_NOW = "2025-03-01T12:00:00Z"
 
@@ -41,6 +41,15 @@ def manual_path(home_places: Places) -> Path:
     """A demo campaign played with physical dice typed in."""
     return campaigns.new_campaign(home_places, "demo", "skirmish", "Dice by hand", 42, "manual",
                                   {})
+
+
+@pytest.fixture
+def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A campaign of the rolling test rule set (tests/ui/rolling_ruleset.py): advancing
+    rolls a storm, and its action "battle" fights a big battle in rounds."""
+    from tests.ui.rolling_ruleset import plugin
+
+    return ruleset_campaign(home_places, monkeypatch, plugin, "r", "Rolling")
 
 
 @pytest.fixture

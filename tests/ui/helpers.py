@@ -16,6 +16,21 @@ def make_app(places_: Places, path: Path | None, read_only: bool = False) -> Cam
     return CampaignApp(places_, path, read_only=read_only, blink=False, theme="textual-dark")
 
 
+def ruleset_campaign(places_: Places, monkeypatch: Any, plugin: Any, scenario: str,
+                          name: str) -> Path:
+    """A campaign of a test rule set (found by its id while the test runs)."""
+    from campaign_tui import campaigns
+    from campaign_tui.core.engine import Engine
+    from campaign_tui.store.files import create_campaign
+
+    real = campaigns.load_ruleset
+    monkeypatch.setattr(campaigns, "load_ruleset",
+                        lambda rid: plugin if rid == plugin.id else real(rid))
+    path = places_.campaigns / plugin.id
+    create_campaign(Engine.create(plugin, scenario, None, 1, "auto", name), path).close()
+    return path
+
+
 def screen_text(app: Any) -> str:
     """What the terminal shows, as plain text."""
     strips = app.screen._compositor.render_strips()

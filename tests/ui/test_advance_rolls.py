@@ -7,26 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
-from campaign_tui import campaigns
-from campaign_tui.core.engine import Engine
-from campaign_tui.store.files import create_campaign
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from tests.ui.helpers import keys, make_app, screen_text, static_text
-from tests.ui.rolling_ruleset import plugin
-
-
-@pytest.fixture
-def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
-    real = campaigns.load_ruleset
-    monkeypatch.setattr(campaigns, "load_ruleset",
-                        lambda rid: plugin if rid == "rolling" else real(rid))
-    path = home_places.campaigns / "rolling"
-    create_campaign(Engine.create(plugin, "r", None, 1, "auto", "Rolling"), path).close()
-    return path
 
 
 async def press(pilot: Pilot[Any], *names: str) -> None:

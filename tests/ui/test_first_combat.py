@@ -100,6 +100,46 @@ async def test_prefect_first_ground_combat_with_a_typed_die(home_places: Places)
         assert not any(r.manual for r in entry.rolls[1:])
 
 
+async def test_second_sathar_war_first_attack_roll_with_a_typed_die(home_places: Places) -> None:
+    """The Sathar seal their retreat condition, the quick set-up places both sides; four
+    days of forced moves from the start circles (Advance until… stops at each), the UPF
+    ships that may leave, then the attack at the first contested system, and in the fight
+    the first shooter fires its first weapon at the first defender: the d100 typed."""
+    path = campaigns.new_campaign(home_places, "second_sathar_war", "standard", "SSW", 4,
+                                  "auto", {})
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        await press(pilot, "n", "1", "1", "ctrl+r", "enter", "n", "q")   # sealed, set up
+        assert e.state.step == "SFN_DECISION"
+        for day in (1, 2, 3, 4):
+            await press(pilot, "N", "enter")                   # until something is due
+            assert (e.state.step, e.state.clock["day"]) == ("SATHAR_MOVE", day)
+            await press(pilot, "1", "enter")                    # move every stack
+        fleets = [f for f in e.state.formations.values() if f.name.startswith("Sathar Attack")]
+        assert len(fleets) == 2                                 # arrived on day 4, not placed
+        assert all(str(f.location).startswith("planet:") for f in fleets)
+        await press(pilot, "N", "enter")
+        assert e.state.step == "UPF_MOVE"                       # militia may leave
+        await press(pilot, "N", "enter")
+        assert e.state.step == "SATHAR_DECLARE"                 # the battle to declare
+        await press(pilot, "1", "ctrl+r", "enter")             # the first contested system
+        assert e.state.records("battles")["B4-1"]["planet"] == "zik-kit"
+        await press(pilot, "n", "n")                            # set-up, then the fight
+        assert e.state.step == "B2"
+        await press(pilot, "1", "f2", "enter")                  # the first shooter
+        await press(pilot, "ctrl+r", "f2", "enter")             # its target: the first defender
+        await press(pilot, "ctrl+r")
+        assert held(app) == "Roll 1d100 for LB attack"
+        assert "chance to hit 50%" in static_text(app, "#resolve-sofar")
+        await press(pilot, "3", "7", "enter")
+        assert "1d100 [37]" in static_text(app, "#resolve-review")
+        await press(pilot, "enter")
+        entry = typed_combat(app, "fire")
+        assert entry.rolls[0].dice == [37] and entry.summary.startswith("Sathar AC 2 fires LB")
+
+
 async def test_star_cruiser_lite_first_battle_in_week_one_with_a_typed_die(
         home_places: Places) -> None:
     path = campaigns.new_campaign(home_places, "star_cruiser_lite", "demo", "Arm", 4, "auto",

@@ -10,24 +10,16 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from campaign_tui import campaigns
-from campaign_tui.core.engine import Engine
-from campaign_tui.store.files import create_campaign
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import PrivacyScreen
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import keys, make_app, static_text
+from tests.ui.helpers import keys, make_app, ruleset_campaign, static_text
 from tests.ui.kinds_ruleset import plugin
 
 
 @pytest.fixture
 def kinds_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
-    real = campaigns.load_ruleset
-    monkeypatch.setattr(campaigns, "load_ruleset",
-                        lambda rid: plugin if rid == "kinds" else real(rid))
-    path = home_places.campaigns / "kinds"
-    create_campaign(Engine.create(plugin, "k", None, 1, "auto", "Kinds"), path).close()
-    return path
+    return ruleset_campaign(home_places, monkeypatch, plugin, "k", "Kinds")
 
 
 async def press(pilot: Pilot[Any], *names: str) -> None:

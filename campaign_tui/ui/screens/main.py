@@ -43,14 +43,15 @@ def _is(size: tuple[int, int], width: int, height: int) -> bool:
 class MainScreen(CampaignScreen):
     """The main screen: phase prompt, order of battle and die log."""
 
-    CMDS: ClassVar = (C.ADVANCE, C.QUICK_SETUP, C.CHOOSE, C.HELP, C.SAVE, C.UNDO, C.REDO, C.SHOW_PROMPT,
-                      C.SHOW_OOB, C.SHOW_LOG, C.TABLES, C.HISTORY, C.VIEW_AS, C.PRIVACY,
-                      C.GM_MENU, C.MAP, C.CAMPAIGNS)
+    CMDS: ClassVar = (C.ADVANCE, C.ADVANCE_UNTIL, C.QUICK_SETUP, C.CHOOSE, C.HELP, C.SAVE,
+                      C.UNDO, C.REDO, C.SHOW_PROMPT, C.SHOW_OOB, C.SHOW_LOG, C.TABLES,
+                      C.HISTORY, C.VIEW_AS, C.PRIVACY, C.GM_MENU, C.MAP, C.CAMPAIGNS)
     BINDINGS: ClassVar = bindings(*CMDS)
 
     def __init__(self) -> None:
         super().__init__(id="main")
         self.panel = "prompt"
+        self.advance_target = "due"  # the last target of Advance until… (N)
         self._oob_stale = True
         # the layout class is set before the screen is attached: setting it in on_mount
         # would restyle every widget once more before the first paint
@@ -239,6 +240,11 @@ class MainScreen(CampaignScreen):
             self.notify(describe_error(exc), severity="error", timeout=8)
             return
         self.app.acted(outcome)  # type: ignore[attr-defined]
+
+    def action_advance_until(self) -> None:
+        from campaign_tui.ui.screens.advance_until import open_dialog
+
+        open_dialog(self)
 
     def action_quick_setup(self) -> None:
         session = self.session

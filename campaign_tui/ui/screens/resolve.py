@@ -5,7 +5,10 @@
 2. **Decide**: the engine's decision requests, rendered generically (with the totals and
    modifiers computed so far); each answer re-runs the action with all answers given.
 3. **Ready to roll**: the action runs as a preview held at its first die, so the totals,
-   odds, columns, shifts and modifiers are shown before any die is seen.
+   odds, columns, shifts and modifiers are shown before any die is seen. A long battle
+   whose rule set marks its rounds is played a round at a time (``^n``): the program rolls
+   the rest of the round and holds at the next round's first die, the rounds so far
+   summed up; dice typed from the table answer any die, in any round.
 4. **Roll and review** (``^r``): the program rolls (or the dice typed in are used) and the
    preview shows exactly the dice a real run will use, changing nothing: dice, results and
    the changes to the campaign. The GM may override a roll or a table result (``^o``).
@@ -16,6 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -28,6 +33,7 @@ from textual.widgets import Button, Footer, Static
 from campaign_tui.core import param_words
 from campaign_tui.core.dice import DiceExpr
 from campaign_tui.core.errors import InvalidInput, NeedDecision
+from campaign_tui.core.rounds import split_rounds
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import bindings
 from campaign_tui.ui.screens.dialogs import (
@@ -60,8 +66,10 @@ def _held(decision: Decision) -> bool:
 PICK = C.Cmd("pick", "f2", "Pick", "Pick units or formations for the focused field from the "
              "order of battle", "pick")
 ONE_DIE = C.Cmd("one-die", "ctrl+t", "One die", "The program rolls the held die only and stops "
-                "at the next one (a long battle round by round, with the summary so far)",
-                "roll_one")
+                "at the next one, with the explanation so far", "roll_one")
+NEXT_ROUND = C.Cmd("next-round", "ctrl+n", "Next round", "The program rolls the rest of this "
+                   "round and stops at the first die of the next one, the rounds so far summed "
+                   "up (a long battle round by round)", "next_round")
 
 
 class ResolveDialog(ClosesOnce):
@@ -69,7 +77,7 @@ class ResolveDialog(ClosesOnce):
 
     DROPDOWN_MAX = 60  # more candidates than this stay a typed field
 
-    CMDS: ClassVar = (C.ROLL, ONE_DIE, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
+    CMDS: ClassVar = (C.ROLL, NEXT_ROUND, ONE_DIE, C.APPLY, C.OVERRIDE, PICK, C.CANCEL, C.HELP)
     BINDINGS: ClassVar = [*bindings(*CMDS), Binding("ctrl+q", "app.quit", show=False,
                                                     priority=True),
                           Binding("pageup", "scroll_body(-1)", "Scroll up", show=False),
@@ -97,6 +105,7 @@ class ResolveDialog(ClosesOnce):
         self.preview: Outcome | None = None
         self.rolled = False  # the first die was released: later dice roll without stopping
         self.typed_ahead: list[str] = []  # faces typed for the dice after the held one
+        self.round_starts: dict[str, int] = {}  # round:N -> the number of its first roll
         self.view: State = session.view()
         self.candidates = self._candidates()
         self._fill_entities(marks or [], cursor)
@@ -193,6 +202,7 @@ class ResolveDialog(ClosesOnce):
             yield Static("", id="resolve-error")
             with Horizontal(classes="buttons"):
                 yield Button("Roll ^r", id="btn-roll", variant="primary", compact=True)
+                yield Button("Next round ^n", id="btn-round", compact=True)
                 yield Button("Apply ^e", id="btn-apply", variant="success", compact=True)
                 yield Button("Override ^o", id="btn-override", compact=True)
                 yield Button("Cancel esc", id="btn-cancel", variant="error", compact=True)
@@ -239,6 +249,7 @@ class ResolveDialog(ClosesOnce):
         self._fit(self.app.size.height)
         self.query_one("#btn-apply", Button).display = False
         self.query_one("#btn-override", Button).display = False
+        self.query_one("#btn-round", Button).display = False
         if self.session.dice_mode() == "manual":
             self.query_one("#btn-roll", Button).label = "Go on ^r"
         fields = list(self.query(ParamField))
@@ -302,6 +313,7 @@ class ResolveDialog(ClosesOnce):
         self.decision = None
         self.rolled = False
         self.typed_ahead = []
+        self.round_starts = {}
         self.query_one("#resolve-sofar", Static).update("")
         self._set_stage("form")
 
@@ -391,14 +403,30 @@ class ResolveDialog(ClosesOnce):
         self._compute()
 
     def action_roll_one(self) -> None:
-        """The program rolls the held die; the next die is held again (round by round)."""
+        """The program rolls the held die; the next die is held again."""
+        self._release(lambda d: d.id)
+
+    def action_next_round(self) -> None:
+        """The program rolls the rest of the held die's round; the first die of the next
+        round is held again, with the rounds so far summed up."""
+        self._release(lambda d: d.round if d.round_label else "")
+
+    def _release(self, answer_key: Callable[[Decision], str]) -> None:
         d = self.decision
-        if self.stage != "decide" or d is None or not _held(d):
+        if self.stage != "decide" or d is None or not _held(d) or not answer_key(d):
             self.notify("No die is held now (^r computes the action).", timeout=3)
             return
-        self.answers[d.id] = "auto"
+        self.answers[answer_key(d)] = "auto"
         self.decision = None
         self._compute()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """^n is offered (in the footer too) while a die of a marked round is held."""
+        if action == "next_round":
+            d = self.decision
+            return (self.stage == "decide" and d is not None and _held(d)
+                    and bool(d.round and d.round_label))
+        return True
 
     def _missing_field(self) -> ParamField | None:
         return next((f for f in self.query(ParamField)
@@ -426,8 +454,14 @@ class ResolveDialog(ClosesOnce):
             return
         self._show_review(outcome)
 
+    def _round_offered(self) -> None:
+        """^n and its button while a die of a round is held."""
+        self.refresh_bindings()
+        self.query_one("#btn-round", Button).display = bool(self.check_action("next_round", ()))
+
     def _set_stage(self, stage: str) -> None:
         self.stage = stage
+        self._round_offered()
         review = stage == "review"
         self.query_one("#btn-apply", Button).display = review
         self.query_one("#btn-override", Button).display = review and self.session.viewer == "gm"
@@ -440,6 +474,8 @@ class ResolveDialog(ClosesOnce):
             self._pin(None)
 
     def _show_decision(self, decision: Decision, so_far: list[str]) -> None:
+        if decision.round and decision.id[4:].isdigit():  # rollN, drawN: N rolls so far
+            self.round_starts.setdefault(decision.round, int(decision.id[4:]))
         if _held(decision) and self.typed_ahead:
             # a handful of dice thrown at once: the next faces answer this die
             need = DiceExpr.parse(decision.expr or "1d6").count
@@ -455,21 +491,18 @@ class ResolveDialog(ClosesOnce):
         seat = self.session.engine.side_view(seer) if seer else self.session.seat()
         decision, so_far = seat.decision(decision, so_far)
         self.decision = decision
-        sofar = Text()
-        if so_far:
-            sofar.append("So far:\n", style="bold")
-            for line in so_far:
-                sofar.append(f"  {line}\n")
-        self.query_one("#resolve-sofar", Static).update(sofar)
+        self._round_offered()
+        self.query_one("#resolve-sofar", Static).update(self._so_far(decision, so_far))
         box = self.query_one("#resolve-decision", Vertical)
         box.remove_children()
         head = Text()
         who = decision.side
         if _held(decision):
             head.append("Ready to roll. ", style="bold green")
+            if decision.round_label:
+                head.append(f"{decision.round_label}\n  ", style="bold cyan")
             head.append(decision.prompt, style="bold")
-            head.append("\n  ^r: the program rolls it and the rest; or type your dice "
-                        "(several at once: 4 2 6); ^t: one die, then stop.", style="italic")
+            head.append(f"\n  {self._release_keys(decision)}", style="italic")
         elif who:
             head.append(f"{self.session.viewer_name(who)} decides: ", style="bold magenta")
             head.append(decision.prompt, style="bold")
@@ -494,6 +527,79 @@ class ResolveDialog(ClosesOnce):
                 f"to {self.session.viewer_name(who)}."), show)
         else:
             show()
+
+    def _so_far(self, decision: Decision, lines: list[str]) -> Text:
+        """The explanation so far. Cut into rounds when the action marks them: the last
+        round played in full; every round played, one line each with its number of rolls;
+        then the round now held, with its lines before this die (the whole explanation
+        comes with the result)."""
+        out = Text()
+        parts = split_rounds(lines)
+        if not any(p.label for p in parts):
+            if lines:
+                out.append("So far:\n", style="bold")
+                for line in lines:
+                    out.append(f"  {line}\n")
+            return out
+        rolls = self._rolls_per_round(decision, sum(1 for p in parts if p.label))
+        if not parts[0].label:
+            rolls.insert(0, None)
+        now = parts[-1] if parts[-1].label == decision.round_label else None
+        played = parts[:-1] if now else parts
+        if played:
+            last = played[-1]
+            out.append(f"{last.label or 'Before the first round'}, as played:\n", style="bold")
+            for line in last.lines:
+                out.append(f"  {line}\n")
+            out.append(f"Played so far ({len(played)}):\n", style="bold")
+            for i, part in enumerate(played):
+                out.append(f"  {part.label or 'Before the first round'}")
+                took = rolls[i] if i < len(rolls) else None
+                if took is not None:
+                    out.append(f" · {took} roll{'s' * (took != 1)}", style="dim")
+                out.append("\n")
+        if now is not None:
+            out.append(f"Now: {now.label}\n", style="bold cyan")
+            for line in now.lines:
+                out.append(f"  {line}\n")
+        return out
+
+    def _release_keys(self, decision: Decision) -> str:
+        """The keys that let the program roll (for a round ^n too, with the round's number
+        of rolls), and typing."""
+        if not decision.round_label:
+            return ("^r: the program rolls it and the rest; or type your dice (several at "
+                    "once: 4 2 6); ^t: one die, then stop.")
+        size = self._round_size(decision)
+        rolls = f" ({size} roll{'s' * (size != 1)})" if size else ""
+        return (f"^n: the rest of this round{rolls} · ^r: all the rest\n  ^t: this die only "
+                "· or type your dice (several at once: 4 2 6)")
+
+    def _round_size(self, decision: Decision) -> int | None:
+        """At a round's first die, for the GM: how many rolls the round takes with the
+        program's dice (a preview of the round released; typed dice may change it)."""
+        first = self.round_starts.get(decision.round)
+        if self.session.viewer != "gm" or first is None or decision.id != f"roll{first}":
+            return None
+        try:
+            outcome = self.session.perform(self.kind, self._params(),
+                                           {**self.answers, decision.round: "auto"},
+                                           preview=True, hold_rolls=True)
+        except NeedDecision as exc:
+            after = exc.decision.id[4:]
+            return int(after) - first if exc.decision.round and after.isdigit() else None
+        except Exception:  # only a hint: the dialog goes on without it
+            return None
+        return len(outcome.entry.rolls) - first + 1
+
+    def _rolls_per_round(self, decision: Decision, count: int) -> list[int | None]:
+        """How many rolls each of the *count* rounds shown took, from the first roll of each
+        round held so far (known when every round's heading is shown: the held die's
+        round is then ``round:<count>``). For the GM only."""
+        if self.session.viewer != "gm" or decision.round != f"round:{count}":
+            return []  # a side may not count the dice of what it cannot see
+        starts = [self.round_starts.get(f"round:{n}") for n in range(1, count + 1)]
+        return [None if a is None or b is None else b - a for a, b in pairwise(starts)]
 
     def on_decision_field_answered(self, event: DecisionField.Answered) -> None:
         event.stop()
@@ -646,6 +752,8 @@ class ResolveDialog(ClosesOnce):
         bid = event.button.id
         if bid == "btn-roll":
             self.action_roll()
+        elif bid == "btn-round":
+            self.action_next_round()
         elif bid == "btn-apply":
             self.action_apply()
         elif bid == "btn-override":

@@ -11,8 +11,9 @@ from campaign_tui.core.errors import ActionRejected, InvalidInput
 from campaign_tui.core.procedures import Calc
 
 from .. import battles as B
+from .. import candidates as C
 from ..ledger import record_loss
-from ..ships import HALVING_FLAGS, alive, condition, max_hp
+from ..ships import HALVING_FLAGS, alive, condition, max_hp, mounts, stat, working
 from .common import acting_side, fdm
 
 DECLARE_STEPS = ("SATHAR_DECLARE", "UPF_DECLARE")
@@ -41,8 +42,14 @@ TACTICAL = HexGrid()
 @action(
     "declare_attack",
     "Declare an attack",
-    Param("system", help="the star system"),
-    Param("planet", required=False, default="", help="the target planet (needed in two-planet systems)"),
+    Param("system", help="the star system", candidates=C.contested_systems),
+    Param(
+        "planet",
+        required=False,
+        default="",
+        help="the target planet (needed in two-planet systems)",
+        candidates=C.contested_planets,
+    ),
     Param(
         "forces",
         "formations",
@@ -244,7 +251,11 @@ def _parse_inputs(text: str) -> dict[str, str]:
 @action(
     "helper",
     "Dice helper (to-hit, damage, break-up...)",
-    Param("procedure", help="a procedure id or alias, e.g. attack, damage, hull, breakup, 5.14a"),
+    Param(
+        "procedure",
+        help="a procedure id or alias, e.g. attack, damage, hull, breakup, 5.14a",
+        candidates=C.procedures,
+    ),
     Param(
         "inputs",
         required=False,
@@ -279,6 +290,60 @@ def helper(ctx: Ctx, procedure: str, inputs: str) -> None:
     for line in result.lines:
         ctx.explain(line)
     ctx.summary(f"{proc.title}: {result.summary or result.value}")
+
+
+@action(
+    "fire",
+    "Attack roll: one ship fires at another",
+    Param("attacker", "unit", help="the ship that fires", candidates=C.shooters),
+    Param("weapon", help="one of its working weapons", candidates=C.battle_weapons),
+    Param("target", "unit", help="the ship or station fired at", candidates=C.battle_targets),
+    Param.optional("range_hexes", "int", 0, help="hexes to the target", min=0),
+    Param.optional("icms", "int", 0, help="ICMs the target launches", min=0),
+    Param.optional("target_masked", "bool", False, help="the target is behind a masking screen"),
+    available=_battle_step("B2"),
+    key="x",
+    reference="5.14a, T5",
+)
+def fire(
+    ctx: Ctx, attacker: str, weapon: str, target: str, range_hexes: int, icms: int, target_masked: bool
+) -> None:
+    """The to-hit roll of one shot in this battle (5.14a): the target's defences come from
+    its ship class (its reflective hull and screens; a masking screen and ICMs only when
+    said), then the Combat Table, the modifiers and the d100. Other cases: the dice helper."""
+    from rulesets.second_sathar_war import plugin
+
+    state = ctx.state
+    b = B.current(state)
+    assert b is not None
+    shooter, aim = state.unit(attacker), state.unit(target)
+    fighting = C.shooters(state, "gm") + C.battle_targets(state, "gm")
+    for u in (shooter, aim):
+        if u.id not in fighting:
+            raise ActionRejected(f"{u.label} is not fighting in battle {ctx.var('battle')}")
+    if shooter.side == aim.side:
+        raise ActionRejected(f"{shooter.label} and {aim.label} are on the same side")
+    code = str(weapon).strip().upper()
+    have = list(dict.fromkeys(c for c, _ in mounts(stat(state, shooter, "weapons", []))
+                              if working(state, shooter, c)))
+    if code not in have:
+        fires = ", ".join(have) or "nothing"
+        raise ActionRejected(f"{shooter.label} has no working {code}; it fires {fires}")
+    defences = [c for c, _ in mounts(stat(state, aim, "defences", [])) if c not in ("MS", "ICM")]
+    defences = [c for c in defences if working(state, aim, c)]
+    ctx.explain(f"{aim.label}'s defences: {', '.join(defences) or 'none'} (its class)")
+    result: Calc = plugin.procedure("attack").fn(
+        ctx,
+        weapon=code,
+        defences=",".join(defences) or "None",
+        range_hexes=range_hexes,
+        icms=icms,
+        target_masked=target_masked,
+    )
+    for line in result.lines:
+        ctx.explain(line)
+    ctx.tags["indicator"] = "hit" if result.value is True else "miss"
+    ctx.summary(f"{shooter.label} fires {code} at {aim.label}: {result.summary or result.value}")
 
 
 # -- results (B3) ------------------------------------------------------------------------------------
@@ -433,6 +498,7 @@ ACTIONS = (
     reveal_mine,
     detonate_drone,
     helper,
+    fire,
     ship_destroyed,
     ship_damaged,
     ship_fled,

@@ -163,7 +163,13 @@ def _order_params() -> tuple[Param, ...]:
             help="go (toward dest), hold (stay / coast), coast, reverse, void (Sathar: to a "
             "start circle and into the Void for repair), withdraw (Sathar retreat)",
         ),
-        Param("dest", required=False, default="", help="destination system (go)"),
+        Param(
+            "dest",
+            required=False,
+            default="",
+            help="destination system (go), along the routes",
+            candidates=C.destinations,
+        ),
         Param(
             "rate",
             "int",
