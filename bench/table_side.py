@@ -93,6 +93,25 @@ COMBAT["fifth_frontier_war"] = [
     ("N", "Until something is due"), ("Enter", "contested hexes left: 1510"),
     ("n", "Ready to roll"), ("type:4", ""), ("Enter", "Roll 1d6 for Zhodani"), ("C-r", "Result:"),
     ("*apply*", "")]
+
+# Star Cruiser Lite (demo): Week 0 resolved to its report in one action (the program's
+# dice); week 1: FRA-1 (the first task force offered: it faces the Kafer raider at Eta Bootis)
+# gets an Attack order (movement two rows up from hold), every other nation the standing
+# orders; advancing, Aurore's minefield tries the raider, France's detection die is typed
+# (10: detected), then on to the battle, fought automatically with the Kafers' arousal die
+# typed (4) and the rest left to the program
+COMBAT["star_cruiser_lite"] = [
+    ("8", "Ready to roll"), ("C-r", "Result:"), ("*apply*", ""), ("n", "Turn orders"),
+    ("2", "F2 picks"), ("F2", "Type to filter"), ("Enter", ""), ("Tab", ""), ("Up", ""),
+    ("Up", ""), ("C-r", "Result:"), ("*apply*", ""), ("4", "Result:"), ("*apply*", ""),
+    ("n", "Start of the week"), ("n", "minefield attack"), ("C-r", "Result:"), ("*apply*", ""),
+    ("n", "detection of KAF-3 by FRA"), ("type:10", ""), ("Enter", "detection of FRA-1"),
+    ("C-r", "Result:"), ("*apply*", ""), ("n", "Facility detection"), ("n", "Reorganisation"),
+    ("n", "Coordination"), ("n", "Movement actions"), ("n", "Battle set-up"),
+    ("4", "arousal of Kafers"), ("type:4", ""), ("Enter", "acquisition"), ("C-r", "Result:"),
+    ("*apply*", ""),
+]
+
 # the combat each walk ends with, as the saved log must show it: (action kind, the typed die
 # [, words of the first roll's purpose])
 RESULT: dict[str, tuple[str, int] | tuple[str, int, str]] = {
@@ -101,6 +120,7 @@ RESULT: dict[str, tuple[str, int] | tuple[str, int, str]] = {
 }
 RESULT["second_sathar_war"] = ("fire", 37)
 RESULT["fifth_frontier_war"] = ("advance", 4, "round 1: space fire")
+RESULT["star_cruiser_lite"] = ("cmb_auto", 4)
 # before the quick set-up: what a rule set asks first (SSW: the Sathar seal their
 # retreat condition, a secret choice the quick set-up leaves to them)
 BEFORE: dict[str, list[tuple[str, str]]] = {

@@ -2,8 +2,9 @@
 
 It plays the demonstration scenario's first Week 0 and two action weeks with real rolls:
 Britain's Week 0 orders (construction, resupply, a political request), then sample orders for
-France, America and the Kafers imported from ``data/orders/``; in week 2 the Kafers arriving
-at Eta Bootis meet a French pre-emptive attack and then attack the French task force.
+France, America and the Kafers imported from ``data/orders/`` (the Kafer raider already at Eta
+Bootis holds); in week 2 the Kafers arriving at Eta Bootis meet a French pre-emptive attack
+and then attack the French task force.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from importlib import resources
 from campaign_tui.core.engine import Engine
 
 SCENARIO = "demo"
-SEED = 7
+SEED = 1
 NAME = "Star Cruiser Lite demonstration"
 FILE = "star_cruiser_lite-demo.toml"
 OPTIONS: dict[str, object] = {}

@@ -211,6 +211,9 @@ def mine_attack(r: Resolver, mines: int, label: str = "task force", side: str | 
     """F-39c: roll the attack; on a hit the damage comes from the band of T-34 (DEFAULT-15):
     ceil(1D6/2) below 100 mines, 1D6 from 100, 1D10 from 500. The field loses that many mines."""
     chance = mine_attack_chance(r, mines).value
+    if chance <= 0:  # below 10 mines no d100 can come under the chance: nothing to roll
+        r.explain(f"{mines} mines: a 0% chance, no attack and no die")
+        return Calc({"hit": False, "damage": 0, "mines": int(mines)}, "no attack (0%)")
     hit, _roll, _x = pct(r, chance, f"minefield attack on {label}", side=side)
     if not hit:
         return Calc({"hit": False, "damage": 0, "mines": int(mines)}, "no attack")

@@ -181,3 +181,43 @@ async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places) -> N
         assert entry.rolls[0].dice == [4] and entry.rolls[0].table == "T1"
         assert not any(r.manual for r in entry.rolls[1:])
         assert e.state.step == "SC3"            # damage to allocate: the battle goes on
+
+
+async def test_star_cruiser_lite_first_battle_in_week_one_with_a_typed_die(
+        home_places: Places) -> None:
+    path = campaigns.new_campaign(home_places, "star_cruiser_lite", "demo", "Arm", 4, "auto",
+                                  {}, quick_setup=True)
+    app = make_app(home_places, path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        e = engine(app)
+        assert e.state.step == "M0.ORDERS"                      # quick set-up: Week 0 orders
+        await press(pilot, "8", "ctrl+r", "enter")              # Week 0 to its report
+        assert e.state.step == "M0.REPORT"
+        await press(pilot, "n", "2", "f2")                      # week 1: orders
+        offered = [p.id for p in app.screen.entries]            # task forces only, those
+        assert offered[:2] == ["FRA-1", "KAF-3"]                # facing an enemy first
+        assert len(offered) == 7
+        await press(pilot, "enter", "tab", "up", "up")          # FRA-1, hold -> attack
+        await press(pilot, "ctrl+r", "enter")
+        assert e.state.secrets["FRA"]["orders"]["tf"]["FRA-1"]["movement"] == "attack"
+        await press(pilot, "4", "enter")                        # the others stand
+        await press(pilot, "n", "n", "ctrl+r", "enter")         # Aurore's mines try KAF-3
+        await press(pilot, "n")                                 # detection: France's die
+        assert held(app) == "Roll 1d100 for detection of KAF-3 by FRA"
+        await press(pilot, "1", "0", "enter", "ctrl+r", "enter")
+        assert e.state.formations["KAF-3"].data["detected_by"]["FRA"] == 1
+        await press(pilot, "n", "n", "n", "n", "n")
+        assert e.state.step == "CMB.SETUP"
+        assert e.state.vars["battle"]["system"] == "ETB"
+        await press(pilot, "4")                                 # fight it automatically
+        assert held(app) == "Roll 1d6 for arousal of Kafers (side B) in round 1"
+        await press(pilot, "4", "enter")                        # the arousal die, typed
+        assert held(app).startswith("Roll 1d10 for acquisition")
+        await press(pilot, "ctrl+r")                            # the program rolls the rest
+        assert "1d6 [4]" in static_text(app, "#resolve-review")
+        await press(pilot, "enter")
+        entry = typed_combat(app, "cmb_auto")
+        assert entry.rolls[0].dice == [4]
+        assert not any(r.manual for r in entry.rolls[1:])
+        assert e.state.step == "CMB.END"
