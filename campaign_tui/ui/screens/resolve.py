@@ -672,7 +672,8 @@ class ResolveDialog(ClosesOnce):
             out.append("Explanation:\n", style="bold")
             for line in e.lines:
                 out.append(f"  {line}\n")
-        changes = describe_changes(e.changes, self.session.view(), self.session.viewer)
+        changes = describe_changes(e.changes, self.session.view(), self.session.viewer,
+                                   ruleset=self.session.engine.ruleset)
         if changes:
             out.append("Changes:\n", style="bold")
             for line in changes:
