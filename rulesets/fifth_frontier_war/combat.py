@@ -622,8 +622,7 @@ def target_name(g: Game, target: str, place: str) -> str:
     defence battalions with the world's name and hex."""
     if target.startswith("db:"):
         w = g.world(place)
-        return f"the defence battalions of {w['name']} ({place})"\
-            if w else f"the defence battalions at {place}"
+        return "the defence battalions of " + (f"{w['name']} ({place})" if w else place)
     u = g.state.units.get(target)
     return u.label if u else target
 

@@ -252,6 +252,8 @@ class ResolveDialog(ClosesOnce):
         self.query_one("#btn-round", Button).display = False
         if self.session.dice_mode() == "manual":
             self.query_one("#btn-roll", Button).label = "Go on ^r"
+        if not self._rolls_when_computed():
+            self.query_one("#btn-roll", Button).label = "Review ^r"
         fields = list(self.query(ParamField))
         own = getattr(self.session, "own_side", None)
         chosen = [f for f in fields if f.param.name == self.focus_field] or [
@@ -427,6 +429,19 @@ class ResolveDialog(ClosesOnce):
             return (self.stage == "decide" and d is not None and _held(d)
                     and bool(d.round and d.round_label))
         return True
+
+    def _rolls_when_computed(self) -> bool:
+        """False when the action, as filled in, is known to roll nothing (a preview that
+        holds the first die finishes without one); True when it rolls or cannot tell yet
+        (fields to fill, a question to answer, a refusal)."""
+        if self._missing_field() is not None:
+            return True
+        try:
+            outcome = self.session.perform(self.kind, self._params(), self.answers,
+                                           preview=True, hold_rolls=True)
+        except Exception:  # a held die, a question or a refusal: ^r will say which
+            return True
+        return bool(outcome.entry.rolls)
 
     def _missing_field(self) -> ParamField | None:
         return next((f for f in self.query(ParamField)
