@@ -115,10 +115,7 @@ class ResolveDialog(ClosesOnce):
         """What the rule set says fits each parameter now, for the side acting (the
         viewer, or for the GM the step's actor)."""
         session = self.session
-        engine = session.engine
-        actor = session.viewer
-        if actor == "gm":
-            actor = engine.resolve_actor(engine.state, engine.step.actor)
+        actor = self._actor()
         out: dict[str, list[str]] = {}
         own = getattr(session, "own_side", None)
         for p in self.params:
@@ -129,6 +126,11 @@ class ResolveDialog(ClosesOnce):
             if found is not None:
                 out[p.name] = found
         return out
+
+    def _actor(self) -> str:
+        engine = self.session.engine
+        actor = self.session.viewer
+        return engine.resolve_actor(engine.state, engine.step.actor) if actor == "gm" else actor
 
     def _choices_from_view(self) -> None:
         """Sides and records are chosen from what the viewer sees, places and the like from
@@ -280,10 +282,30 @@ class ResolveDialog(ClosesOnce):
         if field is not None and field.param.type == "hex":
             self._pick_on_map(field)
             return
+        if field is not None and field.param.suggest is not None:
+            self._offer(field)
+            return
         if field is None or field.param.type not in ENTITY_TYPES:
             self.notify("Move to a unit or formation field first (tab).", timeout=3)
             return
         self._open_picker(field)
+
+    def _offer(self, field: ParamField) -> None:
+        """Typed text with offers (a fleet's legal orders): the one picked is added to what
+        is typed; typing stays free."""
+        offers = field.param.suggestions_for(self.view, self._actor(), self._params())
+        if not offers:
+            self.notify("Nothing to offer yet: fill in the fields above first.", timeout=3)
+            return
+        entries = [PickEntry(text, Text(f"{text:<8}", style="bold cyan").append(meaning),
+                             f"{text} {meaning}".lower()) for text, meaning in offers]
+
+        def done(ids: list[str] | None) -> None:
+            if ids:
+                field.add_text(ids[0])
+            field.focus_widget()
+
+        self.app.push_screen(EntityPicker(f"Add to {field.param.name}", entries), done)
 
     def _pick_on_map(self, field: ParamField) -> None:
         from campaign_tui.ui.screens.map import open_map

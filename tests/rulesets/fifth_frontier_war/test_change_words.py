@@ -49,3 +49,4 @@ def test_orders_changed_erased_and_other_changes_left_to_the_program() -> None:
     base = e.ruleset.describe_change(view, Change("secrets", "zhodani", {}, {"secret_base": EMERALD}))
     assert base == ["Zhodani secret base: Emerald (1410)"]
     assert e.ruleset.describe_change(view, Change("units", "zho-65th", {}, {})) is None
+
