@@ -455,8 +455,9 @@ class ResolveDialog(ClosesOnce):
     def _rolls_when_computed(self) -> bool:
         """False when the action, as filled in, is known to roll nothing (a preview that
         holds the first die finishes without one); True when it rolls or cannot tell yet
-        (fields to fill, a question to answer, a refusal)."""
-        if self._missing_field() is not None:
+        (fields to fill, a question to answer, a refusal). A hosted seat does not ask the
+        host on opening: it keeps "Roll"."""
+        if self.session.hosted or self._missing_field() is not None:
             return True
         try:
             outcome = self.session.perform(self.kind, self._params(), self.answers,
