@@ -78,3 +78,21 @@ async def test_a_plot_is_worded_for_its_side_and_hidden_from_the_other(home_plac
                                     ruleset=engine.ruleset)
         assert not any("Fleet" in line or "1510" in line for line in imperial)
         assert imperial[-1].endswith("you may not see)")
+
+
+def test_a_sides_secret_books_are_worded_with_names_not_ids() -> None:
+    """A rule set that words nothing itself: a side's secret orders name the task force
+    it concerns, fields spaced, and a side whose name ends in s takes a bare apostrophe."""
+    from campaign_tui.core.engine import Engine
+    from campaign_tui.registry import load_ruleset
+
+    engine = Engine.create(load_ruleset("star_cruiser_lite"), "demo", None, 1, "auto", "W")
+    view = engine.state
+    tf = next(f for f in view.formations.values() if f.id.startswith("FRA"))
+    change = Change("secrets", "FRA", {"orders": {}},
+                    {"orders": {"tf": {tf.id: {"special_order": "none"}}}})
+    lines = describe_changes([change], view, "gm")
+    assert lines == [f"France's secret: tf › {tf.name} › special order none"]
+    kafers = next(s for s in view.sides.values() if s.name.endswith("s"))
+    lines = describe_changes([Change("secrets", kafers.id, {"x": 1}, {"x": 2})], view, "gm")
+    assert lines == [f"{kafers.name}' secret: x now 2 (was 1)"]
