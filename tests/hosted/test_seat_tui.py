@@ -3,6 +3,7 @@ seat's view, acts through the server, and repaints when another seat acts."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -18,8 +19,10 @@ def seat_app(table: ThreadTable, name: str, side: str | None) -> SeatApp:
     return SeatApp(table.places, table.seat(name, side), blink=False, theme="textual-dark")
 
 
-async def settle(pilot: Pilot[Any], predicate: Any, rounds: int = 100) -> bool:
-    for _ in range(rounds):
+async def settle(pilot: Pilot[Any], predicate: Any, seconds: float = 15.0) -> bool:
+    """Wait until *predicate* holds (a loaded machine may take seconds to repaint)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if predicate():
             return True
         await pilot.pause(0.02)
