@@ -312,6 +312,13 @@ class OobTree(Tree[NodeKey]):
         self.post_message(OobPanel.MarksChanged())
         self.action_cursor_down()
 
+    def watch_cursor_line(self, previous_line: int, line: int) -> None:
+        super().watch_cursor_line(previous_line, line)
+        # the details below follow the cursor in the same repaint (after the NodeHighlighted
+        # message they came a frame later: two repaints of the screen a key)
+        if previous_line != line and isinstance(self.parent, OobPanel):
+            self.parent.show_details()
+
     @property
     def current(self) -> NodeKey | None:
         node = self.cursor_node
@@ -354,7 +361,7 @@ class OobPanel(Vertical):
 
     def show_view(self, view: State, viewer: str) -> None:
         self.tree.show_view(view, viewer)
-        self._details()
+        self.show_details()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self.read_only and action in ("move_unit", "edit_status", "add_unit"))
@@ -384,7 +391,7 @@ class OobPanel(Vertical):
         tree.filter_text = event.value.strip()
         if tree.index is not None:
             tree.show_view(tree.index.view, tree.index.viewer)
-        self._details()
+        self.show_details()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "oob-filter":
@@ -392,13 +399,13 @@ class OobPanel(Vertical):
             self.tree.focus()
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[NodeKey]) -> None:
-        event.stop()
-        self._details()
+        event.stop()    # the details were shown already (OobTree.watch_cursor_line)
 
     def on_oob_panel_marks_changed(self, event: OobPanel.MarksChanged) -> None:
-        self._details()
+        self.show_details()
 
-    def _details(self) -> None:
+    def show_details(self) -> None:
+        """What the cursor stands on, under the tree."""
         tree = self.tree
         key = tree.current
         out = Text()
