@@ -133,6 +133,7 @@ class OobTree(Tree[NodeKey]):
         self.opened: set[NodeKey] = set()
         self.nodes: dict[NodeKey, TreeNode[NodeKey]] = {}
         self.filter_text = ""
+        self._headlines: tuple[OobIndex, dict[str, list[str]]] | None = None
         self._filling = False
 
     # -- (re)building ---------------------------------------------------------------------
@@ -162,11 +163,15 @@ class OobTree(Tree[NodeKey]):
             self.move_cursor(self.root.children[0], animate=False)
 
     def _headline(self, sid: str) -> list[str]:
-        assert self.index is not None
-        try:
-            return self.ruleset.headline(self.index.view).get(sid, [])
-        except Exception:
-            return []
+        index = self.index
+        assert index is not None
+        if self._headlines is None or self._headlines[0] is not index:
+            try:    # once a refresh: the rule set's headline covers every side
+                lines = self.ruleset.headline(index.view)
+            except Exception:
+                lines = {}
+            self._headlines = (index, lines)
+        return self._headlines[1].get(sid, [])
 
     def label_for(self, key: NodeKey, obj: Any) -> Text:
         assert self.index is not None
