@@ -133,6 +133,7 @@ BEFORE: dict[str, list[tuple[str, str]]] = {
 class Driver:
     socket: str
     keys: int = 0
+    unsaved: int = 0  # the top bar's count of unsaved actions, as last read
     log: list[str] = field(default_factory=list)
 
     def tmux(self, *args: str) -> str:
@@ -207,13 +208,15 @@ class Driver:
     def apply(self) -> None:
         """Enter on the result shown: applied when the top bar counts one more unsaved
         action."""
-        before = _unsaved(self.screen())
+        # the dialog may cover the top bar: the count last seen is the floor
+        before = max(_unsaved(self.screen()), self.unsaved)
         self.send("Enter")
         deadline = time.monotonic() + WAIT
-        while _unsaved(self.screen()) <= before:
+        while (count := _unsaved(self.screen())) <= before:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"not applied; the screen shows:\n{self.screen()}")
             time.sleep(0.2)
+        self.unsaved = count
         self.settle(1.5)  # the dialog closes; a key sent meanwhile is lost
 
 
@@ -221,7 +224,7 @@ def _unsaved(screen: str) -> int:
     """The top bar's count of unsaved actions (a notice may cover all of "unsaved" but its
     first letter)."""
     top = screen.splitlines()[0] if screen else ""
-    m = re.search(r"(\d+) u(?:nsaved|\W|$)", top)
+    m = re.search(r"(\d+) (?:u|un|uns|unsa|unsav|unsave|unsaved)(?![a-z])", top)
     return int(m.group(1)) if m else 0
 
 

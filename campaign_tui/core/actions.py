@@ -26,6 +26,8 @@ PARAM_TYPES = ("str", "int", "float", "bool", "choice", "unit", "formation", "si
 
 
 Candidates = Callable[["State", str], "list[str]"]
+# (state, actor, the form's values so far) -> [(text to add, what it means)]
+Suggestions = Callable[["State", str, "dict[str, Any]"], "list[tuple[str, str]]"]
 
 
 @record(frozen=True)
@@ -45,6 +47,9 @@ class Param:
     # formations, places, sides...; *actor* is the side acting, or "gm"). Forms offer only
     # these and fill in a single one; the engine still checks whatever is given.
     candidates: Candidates | None = field(default=None, compare=False, repr=False)
+    # for typed text: what may be added to it now, given the form's other values (a fleet's
+    # legal orders); forms offer these on request and typing stays free.
+    suggest: Suggestions | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def optional(cls, name: str, type: str = "str", default: Any = None, help: str = "",
@@ -126,6 +131,16 @@ class Param:
             return [str(c) for c in self.candidates(state, actor)]
         except Exception:  # a hint only; the engine checks the value itself
             return None
+
+    def suggestions_for(self, state: State, actor: str, values: dict[str, Any]
+                        ) -> list[tuple[str, str]]:
+        """What may be added to this typed parameter now ([] when nothing is known yet)."""
+        if self.suggest is None:
+            return []
+        try:
+            return [(str(t), str(w)) for t, w in self.suggest(state, actor, values)]
+        except Exception:  # a hint only, as candidates are
+            return []
 
 
 Handler = Callable[..., None]

@@ -30,6 +30,7 @@ from campaign_tui.core.tables import Table, TableSet
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+    from campaign_tui.core.changes import Change
     from campaign_tui.core.context import Ctx
 
 
@@ -250,6 +251,12 @@ class RuleSet:
 
     def redact(self, view: State, viewer: str) -> None:
         """Remove from *view* what *viewer* may not know (beyond units and formations)."""
+
+    def describe_change(self, view: State, change: Change) -> list[str] | None:
+        """One change in the table's words when the rule set knows better than the program (its
+        secret books, its records); None leaves the wording to the program. Called only with
+        changes the viewer of *view* may see."""
+        return None
 
     def badges(self, state: State, unit: Unit) -> list[str]:
         catalog = self.catalog()

@@ -41,13 +41,21 @@ def _now(field: str, before: Any, after: Any) -> str:
     return f"{field} now {fmt_value(after)} (was {fmt_value(before)})"
 
 
-def _flat(value: Any, prefix: str = "") -> dict[str, Any]:
+def _flat(value: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    """Nested fields as their paths (("orders", "tf", "FRA-1", "movement") -> "attack")."""
     if isinstance(value, dict):
-        out: dict[str, Any] = {}
+        out: dict[tuple[str, ...], Any] = {}
         for k, v in value.items():
-            out.update(_flat(v, f"{prefix}{k} "))
+            out.update(_flat(v, (*path, str(k))))
         return out
-    return {prefix.strip() or "value": value}
+    return {path or ("value",): value}
+
+
+def _field(view: State, path: tuple[str, ...]) -> str:
+    """A nested field's path in words: ids named as the table knows them, words spaced
+    ("orders › tf › 1st Fleet › movement")."""
+    return " › ".join(_name(view, p) if p in view.units or p in view.formations
+                      else p.replace("_", " ") for p in path)
 
 
 def _entity_lines(view: State, label: str, before: dict[str, Any], after: dict[str, Any]
@@ -67,9 +75,10 @@ def _entity_lines(view: State, label: str, before: dict[str, Any], after: dict[s
             lines.append(f"{label} renamed {a}")
         elif isinstance(a, dict) or isinstance(b, dict):   # status, attrs: by field
             fb, fa = _flat(b or {}), _flat(a or {})
-            for field in dict.fromkeys([*fb, *fa]):
-                if fb.get(field) != fa.get(field):
-                    lines.append(f"{label}: {_now(field, fb.get(field), fa.get(field))}")
+            for path in dict.fromkeys([*fb, *fa]):
+                if fb.get(path) != fa.get(path):
+                    field = _field(view, path)
+                    lines.append(f"{label}: {_now(field, fb.get(path), fa.get(path))}")
         else:
             lines.append(f"{label}: {_now(key, b, a)}")
     return lines
@@ -108,7 +117,8 @@ def change_lines(ch: Change, view: State) -> list[str]:
     what = ch.coll.removeprefix("records/").rstrip("s").replace("_", " ")
     label = f"{what} {ch.key}"
     if ch.coll in ("secrets", "ledgers", "sides"):
-        label = f"{_side_name(view, ch.key)}'s {what}"
+        side = _side_name(view, ch.key)
+        label = f"{side}{chr(39) if side.endswith('s') else chr(39) + 's'} {what}"
     if ch.before is None:
         return [f"{label} recorded"]
     if ch.after is None:

@@ -141,8 +141,9 @@ def unit_details(ruleset: RuleSet, view: State, unit: Unit) -> list[str]:
 
 # -- changes (the review step of the resolve dialog) -------------------------------------
 def describe_changes(changes: list[Change], view: State, viewer: str,
-                     limit: int = 40) -> list[str]:
-    """What an action changes, in words, leaving out what *viewer* may not see."""
+                     limit: int = 40, ruleset: RuleSet | None = None) -> list[str]:
+    """What an action changes, in words, leaving out what *viewer* may not see; the rule
+    set words what it knows better (its secret books)."""
     from campaign_tui.ui.change_words import change_lines
 
     lines: list[str] = []
@@ -158,7 +159,8 @@ def describe_changes(changes: list[Change], view: State, viewer: str,
             if ch.coll in ("secrets", "ledgers") and ch.key != viewer:
                 hidden += 1
                 continue
-        lines.extend(change_lines(ch, view))
+        own = ruleset.describe_change(view, ch) if ruleset is not None else None
+        lines.extend(change_lines(ch, view) if own is None else own)
     if len(lines) > limit:
         lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
     if hidden:

@@ -15,6 +15,7 @@ from campaign_tui.core.ruleset import RuleSet
 if TYPE_CHECKING:
     from campaign_tui.core.actions import ActionDef
     from campaign_tui.core.board import Board
+    from campaign_tui.core.changes import Change
     from campaign_tui.core.machine import Machine
     from campaign_tui.core.model import State, Unit
     from campaign_tui.core.procedures import ProcedureDef
@@ -91,6 +92,11 @@ class FifthFrontierWar(RuleSet):
         from rulesets.fifth_frontier_war.reports import headline
 
         return headline(state)
+
+    def describe_change(self, view: State, change: Change) -> list[str] | None:
+        from rulesets.fifth_frontier_war.change_words import describe_change
+
+        return describe_change(view, change, self.load_data("worlds.toml").get("boxes", {}))
 
     def reports(self, view: State, viewer: str) -> dict[str, str]:
         from rulesets.fifth_frontier_war.reports import reports

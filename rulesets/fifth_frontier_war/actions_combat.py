@@ -265,7 +265,13 @@ def bomb(ctx: Ctx, side: str, targets: str = "") -> None:
     for line in K.bomb(ctx, side, alloc):
         ctx.explain(line)
     ctx.edit_var("combat", {}).setdefault("bombed", {})[side] = True
-    ctx.summary(f"{side} bombs " + ", ".join(f"{k} ({fmt(v)})" for k, v in alloc.items()))
+    g, place = Game.of(ctx), K.here(ctx.state)
+    shares = [f"{K.target_name(g, k, place)}: {_factors(v)}" for k, v in alloc.items()]
+    ctx.summary(f"{K.SIDE_NAMES.get(side, side)} bomb " + "; ".join(shares))
+
+
+def _factors(value: Any) -> str:
+    return f"{fmt(value)} factor" + ("" if fmt(value) == "1" else "s")
 
 
 def _all_on_the_one(ctx: Ctx, side: str) -> dict[str, Any]:
@@ -276,7 +282,8 @@ def _all_on_the_one(ctx: Ctx, side: str) -> dict[str, Any]:
     if len(found) != 1:
         raise ActionRejected("say how the bombardment is shared (target:factors) among: " + ", ".join(found))
     total, _notes = K.bomb_sources(g, place, side)
-    ctx.explain(f"all {fmt(total)} bombardment factors on the only target, {found[0]}")
+    ctx.explain(f"all {fmt(total)} bombardment factors on the only target, "
+                f"{K.target_name(g, found[0], place)}")
     return {found[0]: total}
 
 

@@ -16,6 +16,7 @@ from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.formulas import armistice_level, fmt
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import ARRIVED, BOX, normalise_place
+from rulesets.fifth_frontier_war.plot_offers import plot_orders_offered
 
 
 # -- phase 1 ------------------------------------------------------------------------------------
@@ -296,6 +297,7 @@ def _store(ctx: Ctx, g: Game, f: Any, new: P.Plot, base: int) -> None:
         "orders",
         help="turn:order pairs, e.g. 7:J2011, 8:R2011 (R alone: hold where the fleet will be); "
         "without turns they fill the next unplotted turns",
+        suggest=plot_orders_offered,
     ),
     visibility="actor",
     reference="4C, 5.16",

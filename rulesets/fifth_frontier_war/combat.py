@@ -617,6 +617,16 @@ def apply_loss(ctx: Ctx, target: str, pct: int, place: str) -> None:
         u.location = ELIMINATED
 
 
+def target_name(g: Game, target: str, place: str) -> str:
+    """A bombardment target as the table names it: a troop unit's label, or the world's
+    defence battalions with the world's name and hex."""
+    if target.startswith("db:"):
+        w = g.world(place)
+        return "the defence battalions of " + (f"{w['name']} ({place})" if w else place)
+    u = g.state.units.get(target)
+    return u.label if u else target
+
+
 def target_tl(g: Game, target: str, place: str) -> int:
     if target.startswith("db:"):
         return int(g.world(place)["tech_level"])

@@ -115,10 +115,7 @@ class ResolveDialog(ClosesOnce):
         """What the rule set says fits each parameter now, for the side acting (the
         viewer, or for the GM the step's actor)."""
         session = self.session
-        engine = session.engine
-        actor = session.viewer
-        if actor == "gm":
-            actor = engine.resolve_actor(engine.state, engine.step.actor)
+        actor = self._actor()
         out: dict[str, list[str]] = {}
         own = getattr(session, "own_side", None)
         for p in self.params:
@@ -129,6 +126,11 @@ class ResolveDialog(ClosesOnce):
             if found is not None:
                 out[p.name] = found
         return out
+
+    def _actor(self) -> str:
+        engine = self.session.engine
+        actor = self.session.viewer
+        return engine.resolve_actor(engine.state, engine.step.actor) if actor == "gm" else actor
 
     def _choices_from_view(self) -> None:
         """Sides and records are chosen from what the viewer sees, places and the like from
@@ -252,6 +254,8 @@ class ResolveDialog(ClosesOnce):
         self.query_one("#btn-round", Button).display = False
         if self.session.dice_mode() == "manual":
             self.query_one("#btn-roll", Button).label = "Go on ^r"
+        if not self._rolls_when_computed():
+            self.query_one("#btn-roll", Button).label = "Review ^r"
         fields = list(self.query(ParamField))
         own = getattr(self.session, "own_side", None)
         chosen = [f for f in fields if f.param.name == self.focus_field] or [
@@ -278,10 +282,30 @@ class ResolveDialog(ClosesOnce):
         if field is not None and field.param.type == "hex":
             self._pick_on_map(field)
             return
+        if field is not None and field.param.suggest is not None:
+            self._offer(field)
+            return
         if field is None or field.param.type not in ENTITY_TYPES:
             self.notify("Move to a unit or formation field first (tab).", timeout=3)
             return
         self._open_picker(field)
+
+    def _offer(self, field: ParamField) -> None:
+        """Typed text with offers (a fleet's legal orders): the one picked is added to what
+        is typed; typing stays free."""
+        offers = field.param.suggestions_for(self.view, self._actor(), self._params())
+        if not offers:
+            self.notify("Nothing to offer yet: fill in the fields above first.", timeout=3)
+            return
+        entries = [PickEntry(text, Text(f"{text:<8}", style="bold cyan").append(meaning),
+                             f"{text} {meaning}".lower()) for text, meaning in offers]
+
+        def done(ids: list[str] | None) -> None:
+            if ids:
+                field.add_text(ids[0])
+            field.focus_widget()
+
+        self.app.push_screen(EntityPicker(f"Add to {field.param.name}", entries), done)
 
     def _pick_on_map(self, field: ParamField) -> None:
         from campaign_tui.ui.screens.map import open_map
@@ -427,6 +451,20 @@ class ResolveDialog(ClosesOnce):
             return (self.stage == "decide" and d is not None and _held(d)
                     and bool(d.round and d.round_label))
         return True
+
+    def _rolls_when_computed(self) -> bool:
+        """False when the action, as filled in, is known to roll nothing (a preview that
+        holds the first die finishes without one); True when it rolls or cannot tell yet
+        (fields to fill, a question to answer, a refusal). A hosted seat does not ask the
+        host on opening: it keeps "Roll"."""
+        if self.session.hosted or self._missing_field() is not None:
+            return True
+        try:
+            outcome = self.session.perform(self.kind, self._params(), self.answers,
+                                           preview=True, hold_rolls=True)
+        except Exception:  # a held die, a question or a refusal: ^r will say which
+            return True
+        return bool(outcome.entry.rolls)
 
     def _missing_field(self) -> ParamField | None:
         return next((f for f in self.query(ParamField)
@@ -672,7 +710,8 @@ class ResolveDialog(ClosesOnce):
             out.append("Explanation:\n", style="bold")
             for line in e.lines:
                 out.append(f"  {line}\n")
-        changes = describe_changes(e.changes, self.session.view(), self.session.viewer)
+        changes = describe_changes(e.changes, self.session.view(), self.session.viewer,
+                                   ruleset=self.session.engine.ruleset)
         if changes:
             out.append("Changes:\n", style="bold")
             for line in changes:

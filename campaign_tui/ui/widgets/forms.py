@@ -92,6 +92,8 @@ class ParamField(Vertical):
                      "int": "a whole number", "float": "a number"}.get(p.type)
         if self.shape is not None:
             kind_hint = "enter edits"
+        elif p.suggest is not None:
+            kind_hint = "type, or F2 offers what fits"
         if kind_hint:
             label.append(f"  {kind_hint}", style="dim")
         yield Static(label, classes="field-label")
@@ -169,6 +171,13 @@ class ParamField(Vertical):
     def set_ids(self, ids: list[str]) -> None:
         self.widget.value = ",".join(ids)
         self._echo()
+
+    def add_text(self, text: str) -> None:
+        """Add *text* to a typed field, after a comma when something is typed already."""
+        w = self.widget
+        typed = w.value.strip().rstrip(",").strip()
+        w.value = f"{typed}, {text}" if typed else text
+        w.cursor_position = len(w.value)
 
     def ids(self) -> list[str]:
         raw = self.value()

@@ -97,8 +97,9 @@ def test_the_first_turn_reaches_emerald_and_one_target_takes_all_the_bombardment
     assert C.bombers(e.state, "gm") == ["zhodani"]
     assert C.bombers(e.state, "imperial") == []
     out = e.perform("bomb", {"side": "zhodani"})
-    assert "all 3 bombardment factors on the only target, db:1410" in out.entry.lines
-    assert out.entry.summary == "zhodani bombs db:1410 (3)"
+    assert ("all 3 bombardment factors on the only target, the defence battalions of "
+            "Emerald (1410)") in out.entry.lines
+    assert out.entry.summary == "Zhodani bomb the defence battalions of Emerald (1410): 3 factors"
     assert out.entry.rolls[0].table == "T4"
     assert C.bombers(e.state, "gm") == []                          # bombed: nobody left
 
@@ -111,7 +112,7 @@ def test_several_targets_need_the_shares_said() -> None:
     with pytest.raises(ActionRejected, match="among: db:1410, imp-mar-01"):
         e.perform("bomb", {"side": "zhodani"})
     out = e.perform("bomb", {"side": "zhodani", "targets": "imp-mar-01:3"})
-    assert out.entry.summary == "zhodani bombs imp-mar-01 (3)"
+    assert out.entry.summary == f"Zhodani bomb {marine.label}: 3 factors"
 
 
 def test_plotting_step_holds_each_side_apart() -> None:
