@@ -123,16 +123,18 @@ CHOOSE = _c("choose", "0,1,2,3,4,5,6,7,8,9", "Do #", "Do the numbered action of 
 SHOW_PROMPT = _c("show-prompt", "f2", "Prompt", "Show the phase prompt", "show_panel('prompt')", footer=False)
 SHOW_OOB = _c("show-oob", "f3", "Forces", "Show the order of battle", "show_panel('oob')", footer=False)
 SHOW_LOG = _c("show-log", "f4", "Dice", "Show the die log", "show_panel('log')", footer=False)
+# F5-F9 are shown in the main screen's panel bar (not the footer too: each footer key is
+# a widget, and every widget costs time on every key)
 TABLES = _c("tables", "f5", "Tables", "Browse the rule set's tables (GM overrides)",
-            "open_tables")
+            "open_tables", footer=False)
 HISTORY = _c("history", "f6", "History", "Step back to any turn or phase and look (read-only)",
-             "open_history")
+             "open_history", footer=False)
 VIEW_AS = _c("view-as", "f7", "View as", "See the campaign as the GM or as one side",
-             "view_as")
+             "view_as", footer=False)
 PRIVACY = _c("privacy", "f8", "Privacy", "Hide the screen while passing the keyboard",
              "privacy", footer=False)
 GM_MENU = _c("gm-actions", "f9", "GM", "The GM's edits and overrides (all logged, undoable)",
-             "gm_actions")
+             "gm_actions", footer=False)
 MAP = _c("map", "g", "Map", "The map as this seat may see it: arrows move, / finds, Enter shows "
          "what is there", "open_map", footer=False)
 CAMPAIGNS = _c("campaigns", "f10", "Campaigns", "Close this campaign and go to the campaign "

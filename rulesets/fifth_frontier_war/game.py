@@ -105,9 +105,9 @@ class Game:
     def units(self, kind: str | None = None, side: str | None = None, place: str | None = None) -> list[Unit]:
         out = []
         for u in self.state.units.values():
-            if kind and self.kind(u) != kind:
+            if side and u.side != side:     # (the cheaper test first)
                 continue
-            if side and u.side != side:
+            if kind and self.kind(u) != kind:
                 continue
             if not self.in_play(u):
                 continue

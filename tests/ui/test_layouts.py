@@ -92,8 +92,16 @@ async def test_narrow_screen_has_no_map_panel(home_places: Places) -> None:
     app = make_app(home_places, _rome(home_places))
     async with app.run_test(size=(80, 24)) as pilot:
         await _press(pilot)
+        assert not app.screen.query("#panel-map")           # never mounted at 80x24
+        assert not app.screen.query(".panel-title")         # (nor the titles, never shown)
+        await pilot.resize_terminal(120, 32)                # grown wide: both come
+        await _press(pilot)
+        assert app.screen.query_one("#panel-map").display
+        assert app.screen.query_one(SideMap).query(MapView)
+        assert len(app.screen.query(".panel-title")) == 4
+        await pilot.resize_terminal(80, 24)
+        await _press(pilot)
         assert not app.screen.query_one("#panel-map").display
-        assert not app.screen.query_one(SideMap).query(MapView)   # never built at 80x24
 
 
 @pytest.mark.parametrize("size", SIZES)

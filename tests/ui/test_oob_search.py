@@ -132,3 +132,35 @@ def test_fighters_are_not_counted_as_ships() -> None:
     for line in scl.headline(state).values():
         assert line[0] in ("1 task force",) or line[0].endswith("task forces")
         assert "1 ships" not in line and "1 task forces" not in line
+
+
+async def test_side_headlines_are_read_once_a_refresh_and_details_follow_the_cursor(
+        home_places: Places, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = campaigns.new_campaign(home_places, "prefect", "liberation", "Oob", 4, "auto", {})
+    app = make_app(home_places, path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        panel, session = await _panel(pilot, app)
+        ruleset = panel.tree.ruleset
+        calls: list[int] = []
+        real = type(ruleset).headline
+
+        def counted(self: Any, state: Any) -> dict[str, list[str]]:
+            calls.append(1)
+            return real(self, state)
+
+        monkeypatch.setattr(type(ruleset), "headline", counted)
+        panel.show_view(session.view(), "gm")
+        sides = [key for key in panel.tree.nodes if key[0] == "side"]
+        assert len(sides) >= 2 and len(calls) == 1     # one headline for every side
+        headline = real(ruleset, session.view())[sides[0][1]]
+        assert all(part in str(panel.tree.nodes[sides[0]].label) for part in headline)
+        panel.tree.focus()
+        await pilot.pause()
+        for _ in range(2):
+            await pilot.press("down")
+            await pilot.pause()
+            key = panel.tree.current
+            assert key is not None and key[0] != "side"
+            shown = str(panel.query_one("#oob-details").render())
+            name = (session.view().formations.get(key[1]) or session.view().units[key[1]]).name
+            assert name in shown

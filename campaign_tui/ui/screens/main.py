@@ -41,6 +41,18 @@ def _is(size: tuple[int, int], width: int, height: int) -> bool:
     return width >= size[0] and height >= size[1]
 
 
+TITLES = {"prompt": "Phase prompt", "map": "Map  (g: full screen)", "oob": "Order of battle",
+          "log": "Die log"}
+
+
+def _title(name: str) -> Static:
+    return Static(Text(TITLES[name], style="bold"), classes="panel-title")
+
+
+def _map_panel() -> Vertical:
+    return Vertical(_title("map"), SideMap(id="side-map"), id="panel-map")
+
+
 class MainScreen(CampaignScreen):
     """The main screen: phase prompt, order of battle and die log."""
 
@@ -61,26 +73,41 @@ class MainScreen(CampaignScreen):
         self.set_class(self.wide, "wide")
         self.set_class(not self.wide, "narrow")
         self.set_class(_is(HUGE, size.width, size.height), "huge")
+        self._wide_parts = self.wide    # the titles and the side map are mounted
+        self._wide_mounting = False
 
     def compose(self) -> ComposeResult:
         session = self.session
         yield Static("", id="topbar")
         yield Static("", id="panelbar")
         with Container(id="panels"):
+            # the panel titles and the map beside the prompt show only on a wide screen:
+            # a narrow one mounts them when it first grows wide (each widget mounted costs
+            # time on every key, shown or not)
             with Vertical(id="panel-prompt", classes="panel"):
-                yield Static(Text("Phase prompt", style="bold"), classes="panel-title")
+                yield from self._wide_title("prompt")
                 yield PhasePrompt(id="prompt")
-            with Vertical(id="panel-map"):
-                yield Static(Text("Map  (g: full screen)", style="bold"), classes="panel-title")
-                yield SideMap(id="side-map")
+            if self.wide:
+                yield _map_panel()
             with Vertical(id="panel-oob", classes="panel"):
-                yield Static(Text("Order of battle", style="bold"), classes="panel-title")
+                yield from self._wide_title("oob")
                 yield OobPanel(session.engine.ruleset, id="oob",
                               read_only=session.read_only or side_seat(session))
             with Vertical(id="panel-log", classes="panel"):
-                yield Static(Text("Die log", style="bold"), classes="panel-title")
+                yield from self._wide_title("log")
                 yield DieLogPanel(session.engine, session.viewer, id="log")
         yield Footer(compact=True)
+
+    def _wide_title(self, name: str) -> list[Static]:
+        return [_title(name)] if self.wide else []
+
+    async def _mount_wide_parts(self) -> None:
+        """The titles and the side map, when a narrow screen first grows wide."""
+        await self.query_one("#panels").mount(_map_panel(), after="#panel-prompt")
+        for name in PANELS:
+            await self.query_one(f"#panel-{name}").mount(_title(name), before=0)
+        self._wide_parts = True
+        self._layout(self.app.size.width, self.app.size.height)
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
@@ -110,16 +137,21 @@ class MainScreen(CampaignScreen):
             # inline display (not a class): switching panels must not restyle the screen
             panel = self.query_one(f"#panel-{name}")
             panel.display = wide or name == self.panel
-        self.query_one("#panel-map").display = wide
-        if wide:
-            self.query_one(SideMap).show(self.session)
+        if wide and not self._wide_parts:
+            if not self._wide_mounting:
+                self._wide_mounting = True
+                self.call_later(self._mount_wide_parts)   # lays out again once mounted
+        elif self._wide_parts:
+            self.query_one("#panel-map").display = wide
+            if wide:
+                self.query_one(SideMap).show(self.session)
         if self._oob_stale and self._oob_shown():
             self._refresh_oob()
         self._title_current()
         self._panelbar()
 
     def _title_current(self) -> None:
-        if not self.wide:
+        if not (self.wide and self._wide_parts):
             return
         for name in PANELS:
             title = self.query_one(f"#panel-{name} > .panel-title")
@@ -146,8 +178,9 @@ class MainScreen(CampaignScreen):
         self.query_one(target).focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.query_one("#panel-map > .panel-title").set_class(
-            self.wide and isinstance(event.widget, MapView), "current-title")
+        if self._wide_parts:
+            self.query_one("#panel-map > .panel-title").set_class(
+                self.wide and isinstance(event.widget, MapView), "current-title")
         for name in PANELS:
             panel = self.query_one(f"#panel-{name}")
             if event.widget in panel.query("*"):
@@ -177,7 +210,7 @@ class MainScreen(CampaignScreen):
         self._oob_stale = True
         if self._oob_shown():
             self._refresh_oob()
-        if self.wide:
+        if self.wide and self._wide_parts:
             self.query_one(SideMap).show(session)
         self.update_topbar()
 
@@ -517,8 +550,8 @@ class MainScreen(CampaignScreen):
     def action_open_map(self) -> None:
         from campaign_tui.ui.screens.map import open_map
 
-        side = self.query_one(SideMap)
-        open_map(self, current=side.cursor() if self.wide else None)
+        wide = self.wide and self._wide_parts
+        open_map(self, current=self.query_one(SideMap).cursor() if wide else None)
 
     def on_map_view_chosen(self, event: MapView.Chosen) -> None:
         """Enter on the map beside the prompt opens the map screen at that place."""

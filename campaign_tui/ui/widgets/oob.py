@@ -133,6 +133,7 @@ class OobTree(Tree[NodeKey]):
         self.opened: set[NodeKey] = set()
         self.nodes: dict[NodeKey, TreeNode[NodeKey]] = {}
         self.filter_text = ""
+        self._headlines: tuple[OobIndex, dict[str, list[str]]] | None = None
         self._filling = False
 
     # -- (re)building ---------------------------------------------------------------------
@@ -162,11 +163,15 @@ class OobTree(Tree[NodeKey]):
             self.move_cursor(self.root.children[0], animate=False)
 
     def _headline(self, sid: str) -> list[str]:
-        assert self.index is not None
-        try:
-            return self.ruleset.headline(self.index.view).get(sid, [])
-        except Exception:
-            return []
+        index = self.index
+        assert index is not None
+        if self._headlines is None or self._headlines[0] is not index:
+            try:    # once a refresh: the rule set's headline covers every side
+                lines = self.ruleset.headline(index.view)
+            except Exception:
+                lines = {}
+            self._headlines = (index, lines)
+        return self._headlines[1].get(sid, [])
 
     def label_for(self, key: NodeKey, obj: Any) -> Text:
         assert self.index is not None
@@ -312,6 +317,13 @@ class OobTree(Tree[NodeKey]):
         self.post_message(OobPanel.MarksChanged())
         self.action_cursor_down()
 
+    def watch_cursor_line(self, previous_line: int, line: int) -> None:
+        super().watch_cursor_line(previous_line, line)
+        # the details below follow the cursor in the same repaint (after the NodeHighlighted
+        # message they came a frame later: two repaints of the screen a key)
+        if previous_line != line and isinstance(self.parent, OobPanel):
+            self.parent.show_details()
+
     @property
     def current(self) -> NodeKey | None:
         node = self.cursor_node
@@ -354,7 +366,7 @@ class OobPanel(Vertical):
 
     def show_view(self, view: State, viewer: str) -> None:
         self.tree.show_view(view, viewer)
-        self._details()
+        self.show_details()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self.read_only and action in ("move_unit", "edit_status", "add_unit"))
@@ -384,7 +396,7 @@ class OobPanel(Vertical):
         tree.filter_text = event.value.strip()
         if tree.index is not None:
             tree.show_view(tree.index.view, tree.index.viewer)
-        self._details()
+        self.show_details()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "oob-filter":
@@ -392,13 +404,13 @@ class OobPanel(Vertical):
             self.tree.focus()
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[NodeKey]) -> None:
-        event.stop()
-        self._details()
+        event.stop()    # the details were shown already (OobTree.watch_cursor_line)
 
     def on_oob_panel_marks_changed(self, event: OobPanel.MarksChanged) -> None:
-        self._details()
+        self.show_details()
 
-    def _details(self) -> None:
+    def show_details(self) -> None:
+        """What the cursor stands on, under the tree."""
         tree = self.tree
         key = tree.current
         out = Text()
