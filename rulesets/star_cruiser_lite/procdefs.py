@@ -75,6 +75,21 @@ def _def(
 LIST = "list"
 
 
+# what the detection procedures (F-07) take: the bodies and how the task force arrived
+DETECTION_PARAMS = (
+    _p("bodies"),
+    Param("arrival", "choice", choices=("none", "overt", "covert"), required=False,
+          default="none"),
+    Param.optional("recon", "bool", False),
+    Param.optional("detected_previous", "bool", False),
+    Param.optional("mine_attack", "bool", False),
+    Param.optional("kafer", "bool", False),
+    Param.optional("warship_forces", "int", 0),
+    Param.optional("patrols", "int", 0),
+    Param.optional("facilities", "int", 0),
+    Param.optional("listening_posts", "int", 0),
+)
+
 def procedures() -> dict[str, ProcedureDef]:
     defs = [
         _def("pct", "Percentage check", rc.pct_check, (_p("chance", help="X in pct(X)"),), ("F-01",), "F-01"),
@@ -144,20 +159,7 @@ def procedures() -> dict[str, ProcedureDef]:
             "detection_chance",
             "Task force detection chance",
             rd.detection_chance,
-            (
-                _p("bodies"),
-                Param(
-                    "arrival", "choice", choices=("none", "overt", "covert"), required=False, default="none"
-                ),
-                Param.optional("recon", "bool", False),
-                Param.optional("detected_previous", "bool", False),
-                Param.optional("mine_attack", "bool", False),
-                Param.optional("kafer", "bool", False),
-                Param.optional("warship_forces", "int", 0),
-                Param.optional("patrols", "int", 0),
-                Param.optional("facilities", "int", 0),
-                Param.optional("listening_posts", "int", 0),
-            ),
+            DETECTION_PARAMS,
             ("F-07", "T-10", "T-11", "T-12"),
             "F-07",
         ),
@@ -165,20 +167,7 @@ def procedures() -> dict[str, ProcedureDef]:
             "detect",
             "Task force detection roll",
             rd.detect,
-            (
-                _p("bodies"),
-                Param(
-                    "arrival", "choice", choices=("none", "overt", "covert"), required=False, default="none"
-                ),
-                Param.optional("recon", "bool", False),
-                Param.optional("detected_previous", "bool", False),
-                Param.optional("mine_attack", "bool", False),
-                Param.optional("kafer", "bool", False),
-                Param.optional("warship_forces", "int", 0),
-                Param.optional("patrols", "int", 0),
-                Param.optional("facilities", "int", 0),
-                Param.optional("listening_posts", "int", 0),
-            ),
+            DETECTION_PARAMS,
             ("F-07roll",),
             "F-07",
         ),

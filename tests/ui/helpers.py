@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
     from campaign_tui.store.paths import Places
     from campaign_tui.ui.app import CampaignApp
 
@@ -50,3 +52,11 @@ def static_text(app: Any, selector: str) -> str:
     """The text a Static of the current screen holds (also what is scrolled out of view)."""
     content = app.screen.query_one(selector).content
     return content.plain if hasattr(content, "plain") else str(content)
+
+
+async def press(pilot: Pilot[Any], *names: str) -> None:
+    """Press keys one by one, letting the app settle after each (as a person types)."""
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+    await pilot.pause()

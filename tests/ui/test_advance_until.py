@@ -7,20 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.pilot import Pilot
-
 from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import ChoiceDialog, InputDialog
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import make_app, static_text
-
-
-async def press(pilot: Pilot[Any], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
+from tests.ui.helpers import make_app, press, static_text
 
 
 def notices(app: Any) -> str:

@@ -8,21 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import keys, make_app, static_text
+from tests.ui.helpers import keys, make_app, press, static_text
 
 pytestmark = pytest.mark.slow
-
-
-async def press(pilot: Pilot[Any], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
 
 
 def engine(app: Any) -> Any:

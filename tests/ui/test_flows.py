@@ -21,14 +21,7 @@ from campaign_tui.ui.screens.picker import PickerScreen
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from campaign_tui.ui.widgets.dielog import DieLog
 from campaign_tui.ui.widgets.oob import OobTree
-from tests.ui.helpers import keys, make_app, screen_text, static_text
-
-
-async def press(pilot: Pilot[Any], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
+from tests.ui.helpers import keys, make_app, press, screen_text, static_text
 
 
 async def type_text(pilot: Pilot[Any], text: str) -> None:

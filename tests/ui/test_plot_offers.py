@@ -6,20 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.pilot import Pilot
-
 from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import EntityPicker
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import keys, make_app, screen_text
-
-
-async def press(pilot: Pilot[Any], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
+from tests.ui.helpers import keys, make_app, press, screen_text
 
 
 def orders_field(app: Any) -> Any:

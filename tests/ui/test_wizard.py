@@ -10,14 +10,7 @@ from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.main import MainScreen
 from campaign_tui.ui.screens.wizard import WizardScreen
-from tests.ui.helpers import keys, make_app, screen_text, static_text
-
-
-async def press(pilot: Pilot[Any], *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
+from tests.ui.helpers import keys, make_app, press, screen_text, static_text
 
 
 async def open_wizard(pilot: Pilot[Any], ruleset_id: str) -> WizardScreen:
