@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 HIDDEN_COLLS = ("vars", "meta")       # the rule set's own bookkeeping
 HIDDEN_FIELDS = ("data", "visibility")
+_POSSESSIVE = {False: "'s", True: "'"}   # France's, Kafers'
 
 
 def _name(view: State, ref: Any) -> str:
@@ -118,7 +119,7 @@ def change_lines(ch: Change, view: State) -> list[str]:
     label = f"{what} {ch.key}"
     if ch.coll in ("secrets", "ledgers", "sides"):
         side = _side_name(view, ch.key)
-        label = f"{side}{chr(39) if side.endswith('s') else chr(39) + 's'} {what}"
+        label = f"{side}{_POSSESSIVE[side.endswith('s')]} {what}"
     if ch.before is None:
         return [f"{label} recorded"]
     if ch.after is None:
