@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
 from campaign_tui.ui.mapmodel import ZOOMS, MapModel
@@ -22,17 +21,19 @@ from campaign_tui.ui.widgets.mapview import MapView
 class MapScreen(ClosesOnce):
     """Arrows move, +/- zoom, `h` hex numbers, `/` finds, Enter shows (or picks)."""
 
+    # The title, keys and details are split off the screen's edges (no container around
+    # the map: one widget less to lay out and paint at each opening).
     DEFAULT_CSS = """
     MapScreen { background: $background; }
-    #map-title { height: 1; background: $panel; }
-    #map-body { height: 1fr; }
-    #map-view { width: 1fr; height: 1fr; }
-    #map-details { height: 6; border-top: solid $panel-lighten-2; overflow-y: auto; }
-    MapScreen.wide #map-details { width: 40; height: 1fr; border-top: none;
+    #map-title { split: top; height: 1; background: $panel; }
+    #map-keys { split: bottom; height: 1; color: $text-muted; }
+    #map-details { split: bottom; height: 6; border-top: solid $panel-lighten-2;
+                   overflow-y: auto; }
+    MapScreen.wide #map-details { split: right; width: 40; border-top: none;
                                   border-left: solid $panel-lighten-2; }
+    #map-view { width: 1fr; height: 1fr; }
     #map-find { display: none; }
     #map-find.shown { display: block; }
-    #map-keys { height: 1; color: $text-muted; }
     """
     BINDINGS: ClassVar = [
         Binding("escape", "back", "Back"),
@@ -60,14 +61,13 @@ class MapScreen(ClosesOnce):
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="map-title")
-        with Horizontal(id="map-body") if self.app.size.width >= 120 else Vertical(id="map-body"):
-            view = MapView(self.model, self.current, id="map-view")
-            yield view
-            yield Static(self._details(view.cursor), id="map-details")
         keys = "arrows · +/- zoom · h numbers · / find · "
         keys += "Enter picks · Esc cancels" if self.pick else \
             "Enter details · i/x/l map files · Esc"
         yield Static(Text(keys), id="map-keys")
+        view = MapView(self.model, self.current, id="map-view")
+        yield Static(self._details(view.cursor), id="map-details")
+        yield view
 
     def _title(self) -> Text:
         t = Text(f" {self.title_text}", style="bold")
@@ -119,7 +119,7 @@ class MapScreen(ClosesOnce):
         else:  # made at the first `/`: the map paints sooner without it
             find = Input(placeholder="find a hex, place or unit; Enter goes there",
                          id="map-find")
-            await self.mount(find, before="#map-keys")
+            await self.mount(find)
         find.add_class("shown")
         find.value = ""
         find.focus()
