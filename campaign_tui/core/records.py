@@ -7,12 +7,21 @@ screen. A record gets ``__init__`` (and a frozen one's ``__setattr__``) generate
 and shared methods built from its fields for the rest, which behave the same: the repr
 reads the same, two records are equal when of the same class with equal compared fields,
 and a frozen record hashes its hashed fields (a mutable one is unhashable).
+
+Two more of the decorator's costs are cut where the Python version's dataclasses work as
+this module expects (3.11 and 3.12): a frozen record's ``__setattr__`` and ``__delattr__``
+are closures with the generated methods' exact test instead of two more ``exec`` calls, and a
+record without a docstring gets ``Name(field, ...)`` instead of one made with
+``inspect.signature``. Other versions get the decorator's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+import dataclasses
+import inspect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -53,10 +62,49 @@ def _shares_eq(c: type, options: dict[str, Any]) -> bool:
             and "__eq__" not in c.__dict__ and "__hash__" not in c.__dict__)
 
 
+def _frozen_methods(cls: type, listed: Any, _globals: Any = None) -> tuple[Any, Any]:
+    """What dataclasses' ``_frozen_get_del_attr`` makes, as closures (no ``exec``)."""
+    names = frozenset(f.name for f in listed)
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __setattr__, __delattr__
+
+
+_MADE = getattr(dataclasses, "_frozen_get_del_attr", None)
+_PATCHABLE = _MADE is not None and _MADE.__code__.co_varnames[:3] == ("cls", "fields", "globals")
+
+
+@contextmanager
+def _closures_for_frozen() -> Iterator[None]:
+    if not _PATCHABLE:
+        yield
+        return
+    dataclasses._frozen_get_del_attr = _frozen_methods  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        dataclasses._frozen_get_del_attr = _MADE  # type: ignore[attr-defined]
+
+
 def record(cls: type[T] | None = None, /, **options: Any) -> Any:
     """Use like ``@dataclass`` (``@record``, ``@record(frozen=True, slots=True)``)."""
 
     def wrap(c: type[T]) -> type[T]:
+        if _PATCHABLE and not c.__dict__.get("__doc__"):
+            c.__doc__ = f"{c.__name__}({', '.join(inspect.get_annotations(c))})"
+        with _closures_for_frozen():
+            return _wrap(c)
+
+    def _wrap(c: type[T]) -> type[T]:
         if not _shares_eq(c, options):
             made = dataclass(c, repr=False, **options)  # type: ignore[call-overload]
             made.__repr__ = _repr  # type: ignore[method-assign]

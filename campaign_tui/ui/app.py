@@ -77,6 +77,9 @@ class CampaignApp(App[int]):
         elif _sixteen_colours(self.console.color_system):
             # a 16-colour terminal: the terminal's own colours, not approximations
             self.theme = "ansi-dark"
+        from campaign_tui.ui.css_cache import use_cache
+
+        self.css_cache = use_cache(self.stylesheet, places.cache / "css")
 
     # -- start -------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -101,6 +104,16 @@ class CampaignApp(App[int]):
             self.paused_gc = False
             gc.freeze()
             gc.enable()
+        self.keep_css()
+
+    def keep_css(self) -> None:
+        """The stylesheets parsed so far, kept for the next start (ui/css_cache.py)."""
+        if self.css_cache is not None:
+            self.css_cache.keep()
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.keep_css()  # what the screens opened since the start parsed
+        super().exit(*args, **kwargs)
 
     def mark_painted(self) -> None:
         """The main screen is on the terminal (startup timing: bench/ui.py)."""

@@ -7,11 +7,11 @@ into several attacks, the column, each modifier and the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.procedures import Calc, Resolver
+from campaign_tui.core.records import record
 from rulesets.fifth_frontier_war.formulas import (
     SDB_COLUMNS,
     SPACE_COLUMNS,
@@ -135,7 +135,7 @@ def space_fire(
 
 
 # -- 5.4 damage allocation --------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hull:
     """A squadron as the allocation sees it."""
 

@@ -9,11 +9,11 @@ world. It never changes anything; actions change state through the context.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.model import Formation, State, Unit
+from campaign_tui.core.records import record
 from rulesets.fifth_frontier_war.formulas import (
     ARMOR_TYPES,
     NAVY_SIDE,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from campaign_tui.core.tables import TableSet
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Face:
     type: str
     jump: int

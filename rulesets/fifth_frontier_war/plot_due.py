@@ -4,9 +4,9 @@ fleets" share."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from campaign_tui.core.records import record
 from rulesets.fifth_frontier_war import ops
 from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.game import Game
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 INITIAL = "SETUP_INITIAL_PLOT"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Due:
     """A fleet that plots now: its plot so far, the turns after *base* up to *top* it may
     plot, and those still without an order."""

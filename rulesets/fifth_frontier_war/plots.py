@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from campaign_tui.core.records import record
 from rulesets.fifth_frontier_war.hexes import is_box, normalise_place
 
 Plot = dict[int, dict[str, Any]]
@@ -82,7 +83,7 @@ def insert_hold(plot: Plot, turn: int, here: str) -> Plot:
     return kept
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ship:
     """A squadron as the plot validation sees it."""
 
@@ -95,7 +96,7 @@ class Ship:
     moved_for: int = 0  # a disengagement jump already counted as this turn's move
 
 
-@dataclass
+@record
 class Terrain:
     """What the map offers at a place, for plot validation (optimistic about control)."""
 

@@ -8,14 +8,15 @@ gains 15 for holding all three Vargr worlds and 15 for all four Sword Worlds wor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
+from campaign_tui.core.records import record
 from rulesets.fifth_frontier_war.formulas import fmt, other, victory_d, vp_for_world
 
 
-@dataclass
+@record
 class Score:
     side: str
     total: Fraction = Fraction(0)

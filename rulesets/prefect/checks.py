@@ -8,10 +8,10 @@ target. The Combat Results Table roll is a plain row index and does not use this
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from campaign_tui.core.dice import Roll
 from campaign_tui.core.procedures import Resolver
+from campaign_tui.core.records import record
 
 
 def target_test(natural: int, target: int) -> tuple[bool, str | None]:
@@ -35,7 +35,7 @@ def fmt_mods(parts: Sequence[tuple[str, int]]) -> str:
     return " ".join(out)
 
 
-@dataclass
+@record
 class Check:
     """One target-number roll and its result."""
 

@@ -4,8 +4,9 @@ cell (5.6). The table itself is data (T4, ``data/tables.toml``)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
+
+from campaign_tui.core.records import record
 
 COLUMNS = ("1 to 2 (or less)", "2 to 3", "1 to 1", "3 to 2", "2 to 1", "3 to 1 (or more)")
 _CELL = re.compile(r"^([+-]?\d+)(AR|CA)?/([+-]?\d+)(DR|BT)?$")
@@ -32,7 +33,7 @@ def column_index(attack: int | Fraction, defense: int | Fraction) -> int:
     return 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cell:
     """A CRT cell split into the modifier and letter for each side."""
 

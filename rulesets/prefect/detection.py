@@ -9,10 +9,12 @@ serves the phase machine, the resolve dialog and ``campaign-tui calc``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from campaign_tui.core.records import record
 
 
-@dataclass
+@record
 class Target:
     """A detection target number and how it was made."""
 

@@ -6,7 +6,7 @@ ground combat (5.14.1, 5.14.2). Pure functions over plain values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from campaign_tui.core.records import record
 
 UNHARMED, DISRUPTED, DESTROYED = "unharmed", "disrupted", "destroyed"
 
@@ -96,7 +96,7 @@ def space_outcome(passed: bool, side_broken: bool, disrupted: bool) -> str:
     return DESTROYED if disrupted else DISRUPTED
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class BaseSave:
     """Whether a base rolls, and what its pass and failure mean."""
 

@@ -8,10 +8,11 @@ campaign's independent and anti-drop attacks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.model import Unit
+from campaign_tui.core.records import record
 from rulesets.prefect import external, ops
 from rulesets.prefect.board import Board
 from rulesets.prefect.checks import roll_check
@@ -32,7 +33,7 @@ BASE_TARGET = "target"  # a ground base attacked by a Ground Support force: save
 BASE_LETTERS_IGNORED = "ignored"  # independent attack on a base: saves with the modifiers only
 
 
-@dataclass
+@record
 class Force:
     """One side of a space combat."""
 
@@ -47,7 +48,7 @@ class Force:
     fighter_mods: list[tuple[str, int]] = field(default_factory=list)  # fighters only (air defense)
 
 
-@dataclass
+@record
 class Result:
     attack: int = 0
     defense: int = 0

@@ -4,7 +4,7 @@ the roll and the results. Shared by the standard and the simultaneous sequences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
@@ -12,6 +12,7 @@ from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from campaign_tui.core.records import record
 from rulesets.prestags import carriers, crt, exclusive, hexmap, movement, strength
 from rulesets.prestags.common import Info, frac, ftext, info, leader_values, stamp, units_at
 
@@ -177,7 +178,7 @@ def has_disrupted(state: State, side: str, h: str) -> bool:
     return any(u.status.get("disrupted") for u in units_at(state, h) if u.side != side)
 
 
-@dataclass
+@record
 class FirePlan:
     firers: list[Info]
     target: str
@@ -343,7 +344,7 @@ def _terrain_mult(ctx: Ctx, h: str, effect: str) -> tuple[Fraction, str]:
     return Fraction(1), t
 
 
-@dataclass
+@record
 class MeleePlan:
     attackers: list[Info]
     targets: list[str]

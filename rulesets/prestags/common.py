@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import State, Unit
+from campaign_tui.core.records import record
 
 SIDES = ("A", "B")
 
@@ -68,7 +68,7 @@ def at(hex_id: str) -> str:
 
 
 # -- unit values ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class Info:
     """What the rules need to know about one unit, read from the catalog and its status."""
 

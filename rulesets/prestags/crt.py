@@ -9,12 +9,12 @@ read on row 7 of the shipped table, or as 6 (option die7_policy, G-3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.procedures import Resolver
+from campaign_tui.core.records import record
 from campaign_tui.core.tables import LookupRefused, TableSet
 from rulesets.prestags.common import crt_table_id, ftext
 
@@ -48,7 +48,7 @@ def row_for(natural: int, modifier: int, options: dict[str, Any]) -> tuple[int, 
     return max(1, value), ""
 
 
-@dataclass
+@record
 class Reading:
     hexes: list[str]
     row: int

@@ -24,15 +24,16 @@ prohibitions are applied where they are read (``combat.capability``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.model import State, Unit
+from campaign_tui.core.records import record
 from rulesets.prestags.common import Info, stamp, units_at
 
 
-@dataclass
+@record
 class MeleeAdjust:
     shift: int = 0
     die: int = 0  # Viking Ferocity: +1 / -1 on the die, kept within 1..6

@@ -9,13 +9,14 @@ brings a unit waiting off the map on by that edge.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import State
+from campaign_tui.core.records import record
 from rulesets.prestags import carriers, exclusive, hexmap, panic
 from rulesets.prestags.common import (
     Info,
@@ -34,13 +35,13 @@ from rulesets.prestags.common import (
 )
 
 
-@dataclass
+@record
 class Step:
     hex: str
     road: bool = False
 
 
-@dataclass
+@record
 class Path:
     start: str | None = None  # None when entering from an edge
     enter_edge: str = ""
@@ -353,7 +354,7 @@ def is_road(ctx: Ctx, h: str) -> bool:
     return value
 
 
-@dataclass
+@record
 class Planned:
     hexes: list[str]
     spent: Fraction

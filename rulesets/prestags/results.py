@@ -12,15 +12,16 @@ unit's victory points for the other side [11.2].
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
+from campaign_tui.core.records import record
 from rulesets.prestags import hexmap
 from rulesets.prestags.common import Info, info, other, stamp, units_at, vp_value
 
 
-@dataclass
+@record
 class Effects:
     eliminated: list[str] = field(default_factory=list)
     disrupted: list[str] = field(default_factory=list)

@@ -13,13 +13,14 @@ doubling of the attack total [7.51], [7.52].
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
+from campaign_tui.core.records import record
 from rulesets.prestags.common import ftext
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Troop:
     """A non-leader unit taking part in a melee."""
 
@@ -31,7 +32,7 @@ class Troop:
     code: str = ""
 
 
-@dataclass
+@record
 class DefenceHex:
     hex: str
     troops: list[Troop]
@@ -44,7 +45,7 @@ class DefenceHex:
     halvings: dict[str, list[str]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Attacker:
     id: str
     label: str
@@ -57,7 +58,7 @@ class Attacker:
     uphill: str = ""  # non-empty: the elevation halving applies, with its reason [14.11]
 
 
-@dataclass
+@record
 class AttackGroup:
     """The attackers from one hex, with the bonuses of the friendly leaders stacked there."""
 

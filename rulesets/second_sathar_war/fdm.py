@@ -14,16 +14,16 @@ its own jump box, counted from the end the ship leaves.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from campaign_tui.core.board import Edge, GraphMap
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import State
+from campaign_tui.core.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Planet:
     id: str
     name: str
@@ -31,7 +31,7 @@ class Planet:
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StarSystem:
     id: str
     name: str
@@ -44,7 +44,7 @@ class StarSystem:
         return self.planets[0]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Route:
     id: str
     a: str
@@ -75,7 +75,7 @@ class Route:
         return position if origin == self.a else self.boxes + 1 - position
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Circle:
     id: str
     name: str

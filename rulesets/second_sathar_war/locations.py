@@ -14,14 +14,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 OFF_MAP = ("offmap", "reserve", "void", "lost", "unassigned", "withdrawn", "destroyed")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Loc:
     kind: str
     planet: str = ""

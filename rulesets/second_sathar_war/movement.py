@@ -12,12 +12,13 @@ Every move is validated completely before anything changes, so a refused move in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
 from campaign_tui.core.model import Formation, State
+from campaign_tui.core.records import record
 
 from . import locations as L
 from .dice_util import percent, roll
@@ -150,7 +151,7 @@ def decel_limit(state: State, fdm: Fdm, f: Formation) -> int:
 
 
 # -- a planned move (validated, then applied) ---------------------------------------------------
-@dataclass
+@record
 class Plan:
     fid: str
     text: str

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.procedures import Calc, Resolver
+from campaign_tui.core.records import record
 
 from .dice_util import percent, roll_dice, tag_table
 from .dice_util import roll as roll_die
@@ -89,7 +90,7 @@ def defence_column(
     return col, f"{col} is the most effective defence in use"
 
 
-@dataclass
+@record
 class ShotInputs:
     weapon: str
     base: int
@@ -175,7 +176,7 @@ RESULT_WORDS = {
     "hull double": "hull:double",
     "double hull": "hull:double",
 }
-@dataclass(frozen=True)
+@record(frozen=True)
 class DamageResult:
     kind: str  # hull, drive, steering, weapon, defence, power_short, ccs, ...
     amount: str = ""  # drive/steering: "1", "half", "all"; hull: "double" or ""

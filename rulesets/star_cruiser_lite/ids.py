@@ -7,16 +7,16 @@ The referee names a task force ``AME-2``, a facility ``AME-F2`` and a ground con
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from campaign_tui.core.errors import InvalidInput
+from campaign_tui.core.records import record
 
 _ID = re.compile(r"^([A-Z]{2,4})-([FG]?)(\d+)$")
 KINDS = {"": "task_force", "F": "facility", "G": "contingent"}
 LETTERS = {v: k for k, v in KINDS.items()}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FormationId:
     nation: str
     kind: str  # task_force | facility | contingent

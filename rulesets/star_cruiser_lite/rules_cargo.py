@@ -4,7 +4,7 @@ go aboard (``load_troops``, and the order-of-battle loader)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from campaign_tui.core.records import record
 
 # T-07: transport size in TT / warship capacity points (Bde(K) on Kafer warships); a PD site
 # travels only in merchant space.
@@ -17,7 +17,7 @@ MERCHANTS = ("MF", "MQ", "MS")
 T06_STRENGTH = {"MF": 2, "MQ": 1, "MS": 5, "TT": 3}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Load:
     fits: bool
     used: int

@@ -9,12 +9,12 @@ task forces. All SP are exact fractions (see :mod:`sp`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.model import Unit
+from campaign_tui.core.records import record
 from rulesets.star_cruiser_lite import sp as spm
 from rulesets.star_cruiser_lite.classes import SUPPLY_CARRIERS, WARSHIPS
 from rulesets.star_cruiser_lite.game import Game
@@ -23,7 +23,7 @@ from rulesets.star_cruiser_lite.rules_logistics import monthly_need, ordnance_co
 FACILITY_ORDER = ("CFR", "ASB", "SD", "FB")
 
 
-@dataclass
+@record
 class Source:
     kind: str  # core | facility | ship | colony | troop_support
     ref: str  # nation, facility id, unit id or colony id
