@@ -22,19 +22,29 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from campaign_tui.cli import completion
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
 from campaign_tui.cli.files import cmd_open, cmd_tui
 from campaign_tui.cli.output import PipeSafe, silence
-from campaign_tui.cli.parser import Parser, build_parser
 from campaign_tui.core.errors import CampaignError
 
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
 
 
+def __getattr__(name: str) -> Any:
+    """``build_parser`` and ``Parser``, imported when first asked for: the two command
+    lines that start the TUI never build the parser."""
+    if name in ("build_parser", "Parser"):
+        from campaign_tui.cli import parser
+
+        return getattr(parser, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
     """Options and NAME=VALUE pairs in any order: pairs that argparse leaves over after an
     option join the command's NAME=VALUE list."""
+    from campaign_tui.cli.parser import Parser
+
     words = list(argv)
     Parser.json_errors = "--json" in words
     args, extra = parser.parse_known_args(words)
@@ -83,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser: argparse.ArgumentParser | None = None
     args = tui_args(words)
     if args is None:
+        from campaign_tui.cli import completion
+        from campaign_tui.cli.parser import build_parser
+
         parser = build_parser()
         completion.enable(parser)
         args = parse(parser, words)
@@ -105,7 +118,6 @@ def tui_args(words: Sequence[str]) -> argparse.Namespace | None:
     which the parser reads as always. The result is what the parser would give."""
     if os.environ.get("_ARGCOMPLETE"):
         return None
-    Parser.json_errors = False
     if not words:
         return argparse.Namespace(home=None, command=None)
     if words[0] != "open" or len(words) > 3:
@@ -125,7 +137,12 @@ def run(parser: argparse.ArgumentParser | None, args: argparse.Namespace) -> int
     try:
         return int(getattr(args, "fn", cmd_tui)(args) or 0)
     except Usage as exc:
-        (parser or build_parser()).error(str(exc))  # with --json, also JSON on stdout
+        if parser is None:  # the TUI's command lines: plain-text errors
+            from campaign_tui.cli.parser import Parser, build_parser
+
+            Parser.json_errors = False
+            parser = build_parser()
+        parser.error(str(exc))  # with --json, also JSON on stdout
         return EXIT_USAGE
     except CampaignError as exc:  # SaveError and the engine's refusals
         return fail(args, str(exc), EXIT_FAIL, getattr(exc, "details", None))
