@@ -25,6 +25,7 @@ NOT_FOR_THE_COMMAND_LINE = (
 NOT_FOR_THE_FIRST_SCREEN = (
     "campaign_tui.cli.orders", "campaign_tui.core.orders", "campaign_tui.core.board.mapfile",
     "campaign_tui.core.board.svg", "campaign_tui.ui.screens.dialogs", "campaign_tui.ui.mapmodel",
+    "campaign_tui.ui.widgets.mapview", "campaign_tui.cli.parser",
     "importlib.metadata", "importlib.resources", "tomllib", "tomli_w", "filelock",
 )
 

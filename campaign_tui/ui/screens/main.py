@@ -24,12 +24,12 @@ from campaign_tui.ui.commands import PaletteEntry, bindings
 from campaign_tui.ui.screens.base import CampaignScreen, side_seat
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
-from campaign_tui.ui.widgets.mapview import MapView, SideMap
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
 from campaign_tui.ui.widgets.prompt import PhasePrompt, numbered
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
+    from campaign_tui.ui.widgets.mapview import MapView, SideMap
 
 PANELS = ("prompt", "oob", "log")
 PANEL_TITLES = {"prompt": "F2 Prompt", "oob": "F3 Forces", "log": "F4 Dice"}
@@ -50,7 +50,16 @@ def _title(name: str) -> Static:
 
 
 def _map_panel() -> Vertical:
+    from campaign_tui.ui.widgets.mapview import SideMap  # only once a screen is wide
+
     return Vertical(_title("map"), SideMap(id="side-map"), id="panel-map")
+
+
+def _side_map(screen: CampaignScreen) -> SideMap:
+    """The map beside the prompt (mounted with the wide parts)."""
+    from campaign_tui.ui.widgets.mapview import SideMap
+
+    return screen.query_one("#side-map", SideMap)
 
 
 class MainScreen(CampaignScreen):
@@ -144,7 +153,7 @@ class MainScreen(CampaignScreen):
         elif self._wide_parts:
             self.query_one("#panel-map").display = wide
             if wide:
-                self.query_one(SideMap).show(self.session)
+                _side_map(self).show(self.session)
         if self._oob_stale and self._oob_shown():
             self._refresh_oob()
         self._title_current()
@@ -179,6 +188,8 @@ class MainScreen(CampaignScreen):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self._wide_parts:
+            from campaign_tui.ui.widgets.mapview import MapView
+
             self.query_one("#panel-map > .panel-title").set_class(
                 self.wide and isinstance(event.widget, MapView), "current-title")
         for name in PANELS:
@@ -211,7 +222,7 @@ class MainScreen(CampaignScreen):
         if self._oob_shown():
             self._refresh_oob()
         if self.wide and self._wide_parts:
-            self.query_one(SideMap).show(session)
+            _side_map(self).show(session)
         self.update_topbar()
 
     def _oob_shown(self) -> bool:
@@ -551,7 +562,7 @@ class MainScreen(CampaignScreen):
         from campaign_tui.ui.screens.map import open_map
 
         wide = self.wide and self._wide_parts
-        open_map(self, current=self.query_one(SideMap).cursor() if wide else None)
+        open_map(self, current=_side_map(self).cursor() if wide else None)
 
     def on_map_view_chosen(self, event: MapView.Chosen) -> None:
         """Enter on the map beside the prompt opens the map screen at that place."""
