@@ -9,6 +9,7 @@ with the table's socket, the seat's name, side and token in the environment.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import sys
 import time
@@ -63,8 +64,9 @@ class SeatApp(CampaignApp):
         session = self.remote
         self.session = session  # type: ignore[assignment]
         loop = asyncio.get_running_loop()
-        if session.link.threaded:
-            session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump)
+        if session.link.threaded:   # (in the app's context: the reader thread has none)
+            session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump,
+                                          context=contextvars.copy_context())
         else:      # this loop reads the table's messages itself: no thread to wake
             session.link.attach(loop, partial(loop.call_soon, self._pump))
         session.listeners.append(self._committed)
