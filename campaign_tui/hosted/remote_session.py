@@ -66,6 +66,7 @@ class RemoteSession:
         self.resyncing = False
         self.patch: dict[str, Any] = sync["status"]
         self._status: Status | None = None
+        self._noted: tuple[Status, str, Status] | None = None   # it, the table's note, both
         self.table.update(sync.get("table", {}))
         self.path = Path(self.engine.info.name)
 
@@ -114,7 +115,12 @@ class RemoteSession:
             return self.seat().status()
         if self._status is None:
             self._status = status_from_wire(self.engine, self.patch)
-        return dataclasses.replace(self._status, prompt=self._status.prompt + self.table_note())
+        note = self.table_note()
+        if self._noted is None or self._noted[0] is not self._status or self._noted[1] != note:
+            # the same status object while nothing changed: the screens compare it first
+            self._noted = (self._status, note,
+                           dataclasses.replace(self._status, prompt=self._status.prompt + note))
+        return self._noted[2]
 
     def table_note(self) -> str:
         notes = []

@@ -52,6 +52,7 @@ class Replica(Engine):
             self.machine = self.ruleset.machine(state.machine)
         self.state = state
         self._views = {}
+        self._terms = {}
         self._tables_cache = None
         self._catalog_cache = None
         return new
