@@ -13,7 +13,7 @@ it applies to, ``base``: a seat holding another revision sends ``sync`` and rece
 
 Client to server::
 
-    {"t": "hello", "v": 1, "seat": NAME, "side": SIDE|null, "token": HEX}
+    {"t": "hello", "v": 2, "seat": NAME, "side": SIDE|null, "token": HEX}
     {"t": "perform", "id": N, "kind": K, "params": {...}, "answers": {...},
      "preview": bool, "hold_rolls": bool, "by": VIEWER}
     {"t": "undo", "id": N, "confirm": bool}   {"t": "redo", "id": N}
@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-VERSION = 1
+VERSION = 2                       # 2: updates carry deltas and revisions
 MAX_REQUEST = 256 * 1024          # a seat's message (actions are small)
 MAX_PUSH = 64 * 1024 * 1024       # the server's (a whole projection at sync)
 REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule", "sync")
