@@ -106,6 +106,7 @@ class Engine:
         self.listeners: list[Callable[[Outcome], None]] = []
         self._tables_cache: tuple[str, TableSet] | None = None
         self._views: dict[str, tuple[tuple[str, int, int], State]] = {}
+        self._terms: dict[Any, Any] = {}   # sideview.current_terms: the current state's
         self._catalog_cache: tuple[str, Catalog] | None = None
         self.machine: Machine = ruleset.machine(state.machine)
 
@@ -249,9 +250,9 @@ class Engine:
         if viewer == "gm":
             prompt = step.prompt_text(state, self.ruleset.prompt_context(state))
         else:
-            from campaign_tui.core.sideview import HiddenTerms
+            from campaign_tui.core.sideview import current_terms
 
-            terms = HiddenTerms.between((state,), (view,))
+            terms = current_terms(self, viewer)
             try:
                 prompt = terms.text(step.prompt_text(view, self.ruleset.prompt_context(view)))
             except Exception:  # a prompt that needs what the view lacks: say only the step

@@ -211,6 +211,42 @@ def project_entry(entry: LogEntry, viewer: str, before_view: State, after_view: 
         changes=changes, rng=(0, 0))
 
 
+def _current(engine: Engine) -> dict[Any, Any]:
+    """What :func:`current_terms` keeps for the engine's current state: emptied at each
+    logged change (as the engine's views are)."""
+    cache = engine._terms
+    key = (len(engine.history), engine.info.head, id(engine.state))
+    if cache.get("key") != key:
+        cache.clear()
+        cache["key"] = key
+    return cache
+
+
+def current_strings(engine: Engine, viewer: str) -> tuple[State, set[str], set[str]]:
+    """*viewer*'s view of the current state, the identity strings of the full state and
+    the strings of the view, each made once per logged change (the identity strings once
+    for every side). The sets are shared: read them, never change them."""
+    cache = _current(engine)
+    if "identity" not in cache:
+        cache["identity"] = identity_strings(engine.state)
+    view = engine.view(viewer)
+    shown = cache.get(("shown", viewer))
+    if shown is None or shown[0] is not view:
+        shown = cache[("shown", viewer)] = (view, state_strings(view))
+    return view, cache["identity"], shown[1]
+
+
+def current_terms(engine: Engine, viewer: str) -> HiddenTerms:
+    """The hidden terms of *viewer* at the current state (``HiddenTerms.between`` the
+    full state and its view), made once per logged change."""
+    cache = _current(engine)
+    terms = cache.get(("terms", viewer))
+    if terms is None:
+        _view, identity, shown = current_strings(engine, viewer)
+        terms = cache[("terms", viewer)] = HiddenTerms(identity - shown)
+    return terms
+
+
 @record
 class _Point:
     """The full state at one point of the walk as a side sees it."""
@@ -379,9 +415,7 @@ class LiveTail:
         self._cache = _TermsCache()
 
     def _live_point(self) -> _Point:
-        e = self._engine
-        view = e.view(self.viewer)
-        return _Point(view, identity_strings(e.state), state_strings(view))
+        return _Point(*current_strings(self._engine, self.viewer))
 
     def entries(self, first: int, last: int) -> list[LogEntry]:
         e = self._engine
@@ -420,10 +454,9 @@ class SideView:
         return self.__engine.view(self.side)
 
     def terms(self) -> HiddenTerms:
-        e = self.__engine
         if self.side == "gm":
             return HiddenTerms(())
-        return HiddenTerms.between((e.state,), (self.state,))
+        return current_terms(self.__engine, self.side)
 
     def text(self, text: str) -> str:
         """A text made from the full state (a refusal, a reason), as this side may read it."""

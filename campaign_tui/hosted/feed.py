@@ -1,5 +1,10 @@
 """What one viewer (the GM or a side) receives from the table: its whole projection at
-connection (``sync``) and, after each committed action, what changed (``update``).
+connection (``sync``) and, after each committed action, what changed (``update``): its
+new log entries, and its info, status and state only where they differ from the
+revision before (the state as a :mod:`~campaign_tui.hosted.delta`). Every seat of one
+viewer gets the same bytes; each message carries the viewer's revision (``rev``), an
+update also the one it applies to (``base``): a seat that does not hold that revision
+asks for a whole sync again.
 
 A side's messages are made through its :class:`~campaign_tui.core.sideview.SideView`
 only: its view of the state, its projected log entries renumbered in its own sequence
@@ -15,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.sideview import LiveTail
 from campaign_tui.hosted.authority import refusal
+from campaign_tui.hosted.delta import state_delta
 from campaign_tui.hosted.identity import GM
 
 if TYPE_CHECKING:
@@ -57,6 +63,8 @@ class Feed:
         # a side's entries are projected through its side view's rules, each new one from
         # the point after the one before (not by walking the log again)
         self.tail = LiveTail(engine, viewer) if viewer != GM else None
+        self.rev = 0                     # the viewer's revision: one more at each change
+        self.last: dict[str, Any] | None = None   # its info, status and state at rev
 
     @property
     def seat(self) -> SideView:
@@ -120,14 +128,39 @@ class Feed:
 
     def sync(self) -> dict[str, Any]:
         """The whole projection, but for the log: its last ``TAIL`` entries (``first`` is
-        the first one's number; the seat asks for older ones with ``entries``)."""
-        self._number_new()
+        the first one's number; the seat asks for older ones with ``entries``). A new
+        revision when it differs from the last one sent (no seat of this viewer was
+        connected since)."""
+        first_new = self._number_new()
         length = len(self.full)
         first = max(1, length - TAIL + 1)
-        return {"t": "sync", "first": first, **self._body(self.entries(first, length))}
+        body = self._body(self.entries(first, length))
+        if self.last is None or first_new <= length or \
+                any(body[k] != self.last[k] for k in ("info", "status", "state")):
+            self.rev += 1
+            self.last = {k: body[k] for k in ("info", "status", "state")}
+        return {"t": "sync", "first": first, "rev": self.rev, **body}
 
     def update(self, events: list[str]) -> dict[str, Any]:
-        """What changed since the last sync or update."""
+        """What changed since the last sync or update: the new entries, and the info,
+        status and state where they differ (computed between this viewer's projections
+        only)."""
         first = self._number_new()
-        return {"t": "update", "events": events,
-                **self._body(self.entries(first, len(self.full)))}
+        body = self._body(self.entries(first, len(self.full)))
+        out: dict[str, Any] = {"t": "update", "events": events, "viewer": self.viewer,
+                               "entries": body["entries"]}
+        last = self.last
+        if last is None:          # nothing sent before: all of it
+            out.update(info=body["info"], status=body["status"], state=body["state"])
+        else:
+            out["base"] = self.rev
+            for key in ("info", "status"):
+                if body[key] != last[key]:
+                    out[key] = body[key]
+            delta = state_delta(last["state"], body["state"])
+            if delta:
+                out["delta"] = delta
+        self.rev += 1
+        out["rev"] = self.rev
+        self.last = {k: body[k] for k in ("info", "status", "state")}
+        return out

@@ -5,11 +5,15 @@ seat's ``hello``; the server answers ``sync`` (the seat's whole projection) or `
 and closes. Then the seat sends requests with an ``id``; the server answers each with a
 ``reply`` carrying the same ``id`` (``ok`` true with a result, or false with an
 ``error``), and pushes an ``update`` to every seat after every committed action (before
-the reply to the action itself). See docs/HOSTED.md.
+the reply to the action itself). An update holds what changed for its viewer: the new
+entries, and ``info``, ``status`` and the state's ``delta`` only when they changed
+(:mod:`campaign_tui.hosted.feed`); it carries the viewer's revision ``rev`` and the one
+it applies to, ``base``: a seat holding another revision sends ``sync`` and receives a
+``resync`` (a whole projection, as a sync). See docs/HOSTED.md.
 
 Client to server::
 
-    {"t": "hello", "v": 1, "seat": NAME, "side": SIDE|null, "token": HEX}
+    {"t": "hello", "v": 2, "seat": NAME, "side": SIDE|null, "token": HEX}
     {"t": "perform", "id": N, "kind": K, "params": {...}, "answers": {...},
      "preview": bool, "hold_rolls": bool, "by": VIEWER}
     {"t": "undo", "id": N, "confirm": bool}   {"t": "redo", "id": N}
@@ -17,8 +21,9 @@ Client to server::
     {"t": "table", "id": N, "op": "pause"|"lock"|"connected", ...}   (the GM seat only)
     {"t": "entries", "id": N, "first": K, "last": L}   (older log entries, the seat's numbers)
     {"t": "rule", "id": N, "question": Q, "answers": {...}}   (the GM answers a side's question)
+    {"t": "sync", "id": N}   (the whole projection again, pushed as ``resync``)
 
-Server to client: ``sync``, ``update``, ``reply``, ``table`` (pause/lock/seal changes),
+Server to client: ``sync``, ``update``, ``resync``, ``reply``, ``table`` (pause/lock/seal changes),
 ``ruled`` (to a side: the GM answered its question), ``error`` (a malformed message: the
 connection stays open; a bad hello closes it).
 """
@@ -28,10 +33,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-VERSION = 1
+VERSION = 2                       # 2: updates carry deltas and revisions
 MAX_REQUEST = 256 * 1024          # a seat's message (actions are small)
 MAX_PUSH = 64 * 1024 * 1024       # the server's (a whole projection at sync)
-REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule")
+REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule", "sync")
 
 
 class ProtocolError(ValueError):

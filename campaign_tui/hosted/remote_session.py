@@ -56,13 +56,17 @@ class RemoteSession:
         self.table: dict[str, Any] = {"paused": False, "locked": [], "waiting": [],
                                       "waiting_names": [], "sealed": []}
         self.deferred: list[dict[str, Any]] = []   # arrived while older entries were read
+        self.resyncing = False     # a whole sync asked for (an update did not follow on)
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
     def _take_sync(self, sync: dict[str, Any]) -> None:
         self.engine = Replica.from_sync(sync, self._older)
+        self.rev = sync.get("rev")
+        self.resyncing = False
         self.patch: dict[str, Any] = sync["status"]
         self._status: Status | None = None
+        self._noted: tuple[Status, str, Status] | None = None   # it, the table's note, both
         self.table.update(sync.get("table", {}))
         self.path = Path(self.engine.info.name)
 
@@ -111,7 +115,12 @@ class RemoteSession:
             return self.seat().status()
         if self._status is None:
             self._status = status_from_wire(self.engine, self.patch)
-        return dataclasses.replace(self._status, prompt=self._status.prompt + self.table_note())
+        note = self.table_note()
+        if self._noted is None or self._noted[0] is not self._status or self._noted[1] != note:
+            # the same status object while nothing changed: the screens compare it first
+            self._noted = (self._status, note,
+                           dataclasses.replace(self._status, prompt=self._status.prompt + note))
+        return self._noted[2]
 
     def table_note(self) -> str:
         notes = []
@@ -251,9 +260,14 @@ class RemoteSession:
     def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "update":
+            if self.resyncing or ("base" in message and message["base"] != self.rev):
+                self._resync()        # the whole projection follows (as "resync")
+                return
             new = self.engine.apply(message)
-            self.patch = message["status"]
-            self._status = None
+            self.rev = message.get("rev")
+            if "status" in message:
+                self.patch = message["status"]
+                self._status = None
             self.table.update(message.get("table", {}))
             if len(new) == 1:
                 outcome = Outcome(new[0], False, list(message.get("events", [])))
@@ -261,6 +275,9 @@ class RemoteSession:
                     listener(outcome)
             else:
                 self._hooks(self.reloaded)
+        elif kind == "resync":
+            self._take_fresh(message)
+            self._hooks(self.reloaded)
         elif kind == "table":
             self.table = {k: v for k, v in message.items() if k != "t"}
             self._hooks(self.table_changed)
@@ -268,6 +285,25 @@ class RemoteSession:
             for hook in list(self.ruled):
                 hook(message)
         elif message is CLOSED or kind == "_closed":
+            self._gone()
+
+    def _take_fresh(self, sync: dict[str, Any]) -> None:
+        """A whole projection again (reconnected, or resynced): the GM keeps viewing as
+        whoever it viewed as, when that viewer is still there."""
+        viewer = self._viewer
+        self._take_sync(sync)
+        self._viewer = viewer if viewer in self.engine.viewers() or viewer == GM else \
+            self.own_viewer
+
+    def _resync(self) -> None:
+        """Ask the table for the whole projection again (once; what comes before it is
+        dropped: the resync holds it)."""
+        if self.resyncing:
+            return
+        self.resyncing = True
+        try:
+            self.link.send({"t": "sync", "id": next(self.link.ids)})
+        except TableGone:
             self._gone()
 
     @staticmethod
@@ -288,10 +324,7 @@ class RemoteSession:
             sync = self.link.connect(timeout=3)
         except TableGone:
             return False
-        viewer = self._viewer
-        self._take_sync(sync)
-        self._viewer = viewer if viewer in self.engine.viewers() or viewer == GM else \
-            self.own_viewer
+        self._take_fresh(sync)
         self.connected = True
         self.pump()
         self._hooks(self.reloaded)

@@ -15,6 +15,7 @@ from campaign_tui.core.history import History, Loader
 from campaign_tui.core.info import CampaignInfo
 from campaign_tui.core.log import LogEntry
 from campaign_tui.core.model import State
+from campaign_tui.hosted.delta import apply_to_state
 from campaign_tui.registry import load_ruleset
 
 
@@ -33,17 +34,25 @@ class Replica(Engine):
         return cls(ruleset, state, info, history, read_only=True)
 
     def apply(self, body: dict[str, Any]) -> list[LogEntry]:
-        """Take an update: its new entries (returned), the new view and header."""
+        """Take an update: its new entries (returned), and the header and view where it
+        brings them (a whole state, or the delta from the one held)."""
         new = [LogEntry.from_dict(d) for d in body["entries"]]
         for entry in new:
             self.history.append(entry)
         self.history.mark_saved()
-        self.info = CampaignInfo.from_dict(body["info"])
-        state = State.from_dict(body["state"], fresh=True)
+        if "info" in body:
+            self.info = CampaignInfo.from_dict(body["info"])
+        if "state" in body:
+            state = State.from_dict(body["state"], fresh=True)
+        elif "delta" in body:
+            state = apply_to_state(self.state, body["delta"])
+        else:
+            return new
         if state.machine != self.state.machine:
             self.machine = self.ruleset.machine(state.machine)
         self.state = state
         self._views = {}
+        self._terms = {}
         self._tables_cache = None
         self._catalog_cache = None
         return new

@@ -9,6 +9,7 @@ with the table's socket, the seat's name, side and token in the environment.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import sys
 import time
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from campaign_tui.store.paths import Places
 
 RECONNECT_EVERY = 1.0
+WARM_UP_AFTER = 0.5      # seconds after the first paint
 PAINT_LOG_ENV = "CAMPAIGN_TUI_PAINT_LOG"   # bench/hosted.py: when each update is on screen
 
 
@@ -46,6 +48,15 @@ class SeatApp(CampaignApp):
         self.remote = session
         self._retry: Any = None
 
+    def startup_done(self) -> None:
+        super().startup_done()
+        self.set_timer(WARM_UP_AFTER, self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Once the screen is up and idle: import what the first undo, redo or confirmation
+        shows (its dialogs), so the first action at a seat does not wait for it."""
+        import campaign_tui.ui.screens.dialogs  # noqa: F401
+
     def show_picker(self) -> None:
         """A seat has one campaign: no picker (the base class's mount would show it)."""
 
@@ -53,7 +64,11 @@ class SeatApp(CampaignApp):
         session = self.remote
         self.session = session  # type: ignore[assignment]
         loop = asyncio.get_running_loop()
-        session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump)
+        if session.link.threaded:   # (in the app's context: the reader thread has none)
+            session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump,
+                                          context=contextvars.copy_context())
+        else:      # this loop reads the table's messages itself: no thread to wake
+            session.link.attach(loop, partial(loop.call_soon, self._pump))
         session.listeners.append(self._committed)
         session.reloaded.append(self._reloaded)
         if os.environ.get(PAINT_LOG_ENV):
@@ -258,7 +273,7 @@ def main() -> int:
     socket_path, seat, token = seat_from_env()
     link = Link(socket_path, seat, token)
     try:
-        sync = link.connect()
+        sync = link.connect(reader=False)   # the app's loop reads (attach)
     except TableGone as exc:
         print(f"campaign-tui: {exc}", file=sys.stderr)
         return 2

@@ -63,12 +63,16 @@ class Connection:
         self.seat = seat
         self.writer = writer
         self.since = now_iso()
+        self.held: list[bytes] | None = None   # kept while the table answers a request
 
     @property
     def viewer(self) -> str:
         return self.seat.viewer
 
     def send(self, data: bytes) -> None:
+        if self.held is not None:
+            self.held.append(data)
+            return
         if self.writer.is_closing():
             return
         transport = self.writer.transport
@@ -318,6 +322,23 @@ class TableServer:
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:
+        """Answer one request. What it sends to any seat (the updates of an action it
+        commits, table news) is held until its reply is made, then sent: to the asking
+        seat first (its updates and the reply in one write), then to the others, in the
+        order made. The seats woken by the updates would otherwise take the processor
+        from the table still making the reply the asking seat waits for."""
+        others = [c for c in self.connections if c is not conn]
+        for c in (conn, *others):
+            c.held = []
+        try:
+            self._answer(conn, line)
+        finally:
+            for c in (conn, *others):
+                held, c.held = c.held, None
+                if held:
+                    c.send(b"".join(held))
+
+    def _answer(self, conn: Connection, line: bytes | object) -> None:
         rid: int | None = None
         try:
             if line is TOO_LONG:
@@ -362,6 +383,10 @@ class TableServer:
     def _handle(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         kind = message["t"]
         if kind == "ping":
+            return {}
+        if kind == "sync":       # the seat lost the thread of its updates: all again
+            conn.send(P.encode({**self._feed(conn.viewer).sync(), "t": "resync",
+                                "table": self._table_for(conn.viewer)}))
             return {}
         if kind == "table":
             return self._table_request(conn, message)

@@ -84,6 +84,7 @@ class MainScreen(CampaignScreen):
         self.set_class(_is(HUGE, size.width, size.height), "huge")
         self._wide_parts = self.wide    # the titles and the side map are mounted
         self._wide_mounting = False
+        self._topbar_shown: tuple[Any, ...] = ()   # what the top bar says now
 
     def compose(self) -> ComposeResult:
         session = self.session
@@ -242,6 +243,16 @@ class MainScreen(CampaignScreen):
     def update_topbar(self) -> None:
         session = self.session
         e = session.engine
+        try:
+            topbar = self.query_one("#topbar", Static)   # (cached: a query walks every widget)
+        except NoMatches:                                 # none while (un)composing
+            return
+        shown = (topbar, session.name, session.read_only, session.dirty,
+                 session.unsaved_count, session.viewer_name(), e.where(),
+                 self.wide and e.ruleset.name)
+        if shown == self._topbar_shown:     # the same words (at a hosted table: most actions)
+            return
+        self._topbar_shown = shown
         bar = Text(no_wrap=True, overflow="ellipsis")
         bar.append(f" {session.name} ", style="bold reverse")
         if session.read_only:
@@ -254,10 +265,6 @@ class MainScreen(CampaignScreen):
         bar.append(f" · {e.where()}")
         if self.wide:
             bar.append(f" · {e.ruleset.name}", style="dim")
-        try:
-            topbar = self.query_one("#topbar", Static)   # (cached: a query walks every widget)
-        except NoMatches:                                 # none while (un)composing
-            return
         if topbar.content != bar:   # an update lays the screen out again: only a change
             topbar.update(bar)
 

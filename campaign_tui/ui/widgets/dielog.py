@@ -673,6 +673,7 @@ class DieLogPanel(Vertical):
         super().__init__(**kw)
         self.model = DieLogModel(engine, viewer)
         self.started = False
+        self._pending: list[LogEntry] = []   # committed while hidden: added when shown
 
     def compose(self) -> ComposeResult:
         yield Entry(placeholder="/ filter: turn:3 phase:combat side:A table:crt words",
@@ -689,6 +690,9 @@ class DieLogPanel(Vertical):
 
     def on_show(self) -> None:
         self.call_after_refresh(self.start)
+        pending, self._pending = self._pending, []
+        for entry in pending:
+            self.committed(entry)
 
     @property
     def log(self) -> DieLog:
@@ -728,12 +732,18 @@ class DieLogPanel(Vertical):
             status.update(text)
 
     def set_viewer(self, viewer: str) -> None:
+        self._pending = []          # the reload reads them
         self.model.set_viewer(viewer)
         if self.started:
             self.log.reload()
 
     def committed(self, entry: LogEntry) -> None:
         if not self.started:
+            return
+        if not all(node.display for node in self.ancestors_with_self):
+            # hidden (a narrow screen shows one panel): nothing to lay out or count now;
+            # at a hosted table this is every action, at every seat
+            self._pending.append(entry)
             return
         had = entry.kind in (UNDO, REDO)
         added = self.model.append(entry)

@@ -1,0 +1,82 @@
+"""What changed between two projections of one viewer's state: the table sends this
+(``delta``) after an action instead of the whole projected state.
+
+A state travels as ``State.to_dict()``: a dict of collections, each a dict of slots. A
+delta names, per collection that changed, either the slots whose value changed (``set``:
+the collection's keys and their order are the same) or the whole new collection (``all``:
+a slot added, removed or moved). It is computed between two projections of the SAME
+viewer (never from the full state), so it holds only what the newer one holds. No
+Textual import here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_tui.core.model import _ENTITY_TYPES, RECORDS_PREFIX, State
+
+Tree = dict[str, dict[str, Any]]
+Delta = dict[str, dict[str, Any]]
+
+
+def state_delta(old: Tree, new: Tree) -> Delta:
+    """How to make *new* from *old* (both ``State.to_dict()`` of one viewer); empty when
+    they are equal."""
+    changed: dict[str, dict[str, Any]] = {}
+    whole: dict[str, Any] = {}
+    for coll, bucket in new.items():
+        before = old.get(coll)
+        if before == bucket:
+            continue
+        if before is None or list(before) != list(bucket):
+            whole[coll] = bucket
+            continue
+        changed[coll] = {k: v for k, v in bucket.items() if before[k] != v}
+    out: Delta = {}
+    if changed:
+        out["set"] = changed
+    if whole:
+        out["all"] = whole
+    return out
+
+
+def apply_to_tree(old: Tree, delta: Delta) -> Tree:
+    """*old* with *delta* applied (a new dict; *old* is left as it was)."""
+    out = dict(old)
+    for coll, slots in delta.get("set", {}).items():
+        out[coll] = {**out[coll], **slots}
+    out.update(delta.get("all", {}))
+    return out
+
+
+def _bucket(coll: str, data: dict[str, Any]) -> dict[str, Any]:
+    typ = _ENTITY_TYPES.get(coll)
+    if typ is None:
+        return data
+    return {k: typ.from_dict(k, v, copy=False) for k, v in data.items()}
+
+
+def apply_to_state(state: State, delta: Delta) -> State:
+    """A new state: *state* with *delta* applied. The collections the delta does not touch
+    are shared with *state* (a seat's replica is never changed in place), and the data
+    of the delta is used without copying (it was just parsed)."""
+    new = State.__new__(State)
+    new._c = dict(state._c)
+    for coll, slots in delta.get("set", {}).items():
+        if coll == "records":
+            for name, bucket in slots.items():
+                new._c[RECORDS_PREFIX + name] = bucket
+        else:
+            new._c[coll] = {**new._c[coll], **_bucket(coll, slots)}
+    for coll, data in delta.get("all", {}).items():
+        if coll == "records":
+            for name in [c for c in new._c if c.startswith(RECORDS_PREFIX)]:
+                del new._c[name]
+            for name, bucket in data.items():
+                new._c[RECORDS_PREFIX + name] = bucket
+        else:
+            new._c[coll] = _bucket(coll, data)
+    meta = new._c["meta"]
+    if "machine" not in meta or "position" not in meta:   # as State.from_dict
+        new._c["meta"] = {"machine": "", "position": {"step": "", "stack": []}, **meta}
+    return new
