@@ -41,3 +41,22 @@ async def test_enter_in_a_field_does_not_apply(home_places: Places, demo_path: P
             await press(pilot, "shift+tab", "enter")
         notices = [str(n.message) for n in app._notifications]
         assert any(m.startswith("Undone:") and summary in m for m in notices), notices
+
+
+async def test_undo_and_redo_in_a_row_leave_one_notice(home_places: Places,
+                                                       demo_path: Path) -> None:
+    """Each undo or redo says what it did, replacing the notice before it: keys pressed
+    in a row leave the last notice, not a stack of them."""
+    app = make_app(home_places, demo_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await press(pilot, "n", "n")                # two steps to undo, no dice
+        app.clear_notifications()
+        await press(pilot, "ctrl+z", "ctrl+z", "ctrl+y")
+        notices = [str(n.message) for n in app._notifications]
+        assert len(notices) == 1, notices
+        assert not notices[0].startswith("Undone:")  # the redo's, the last key's
+        app.notify("Saved.")                        # other notices are not replaced
+        await press(pilot, "ctrl+z")
+        notices = [str(n.message) for n in app._notifications]
+        assert notices[0] == "Saved." and notices[1].startswith("Undone:"), notices
