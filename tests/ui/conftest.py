@@ -44,6 +44,14 @@ def manual_path(home_places: Places) -> Path:
 
 
 @pytest.fixture
+def ffw_quick_path(home_places: Places) -> Path:
+    """A new Fifth Frontier War campaign (seed 4, the program rolls) after its quick
+    set-up: the Zhodani strike group stands at Clan, every fleet owes its plot."""
+    return campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "FFW", 4,
+                                  "auto", {}, quick_setup=True)
+
+
+@pytest.fixture
 def rolling_path(home_places: Places, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A campaign of the rolling test rule set (tests/ui/rolling_ruleset.py): advancing
     rolls a storm, and its action "battle" fights a big battle in rounds."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from campaign_tui import campaigns
@@ -52,11 +53,9 @@ async def test_changes_are_worded_from_names(home_places: Places) -> None:
         assert lines == [f"{tf}: no longer Detected"]
 
 
-async def test_a_plot_is_worded_for_its_side_and_hidden_from_the_other(home_places: Places
-                                                                        ) -> None:
-    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "Plots", 4,
-                                  "auto", {}, quick_setup=True)
-    app = make_app(home_places, path)
+async def test_a_plot_is_worded_for_its_side_and_hidden_from_the_other(
+        home_places: Places, ffw_quick_path: Path) -> None:
+    app = make_app(home_places, ffw_quick_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         session: Any = app.session

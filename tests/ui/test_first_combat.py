@@ -5,6 +5,7 @@ first turn are not here (see bench/table_side.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -132,12 +133,11 @@ async def test_second_sathar_war_first_attack_roll_with_a_typed_die(home_places:
         assert entry.rolls[0].dice == [37] and entry.summary.startswith("Sathar AC 2 fires LB")
 
 
-async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places) -> None:
+async def test_ffw_first_space_battle_with_a_typed_die(home_places: Places,
+                                                      ffw_quick_path: Path) -> None:
     from rulesets.fifth_frontier_war import checks
 
-    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "FFW", 4,
-                                  "auto", {}, quick_setup=True)
-    app = make_app(home_places, path)
+    app = make_app(home_places, ffw_quick_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         e = engine(app)

@@ -4,9 +4,9 @@ named by their worlds; the one picked is added to what is typed, and typing stil
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import EntityPicker
 from campaign_tui.ui.screens.resolve import ResolveDialog
@@ -17,11 +17,9 @@ def orders_field(app: Any) -> Any:
     return app.screen.query_one("#f-orders")
 
 
-async def test_f2_offers_the_fleets_legal_orders_and_typing_still_works(home_places: Places
-                                                                        ) -> None:
-    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "Offers", 4,
-                                  "auto", {}, quick_setup=True)
-    app = make_app(home_places, path)
+async def test_f2_offers_the_fleets_legal_orders_and_typing_still_works(
+        home_places: Places, ffw_quick_path: Path) -> None:
+    app = make_app(home_places, ffw_quick_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         e = app.session.engine
@@ -47,10 +45,9 @@ async def test_f2_offers_the_fleets_legal_orders_and_typing_still_works(home_pla
                         "3": {"order": "R", "hex": "1410"}}
 
 
-async def test_nothing_offered_before_the_fleet_is_chosen(home_places: Places) -> None:
-    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "Offers", 4,
-                                  "auto", {}, quick_setup=True)
-    app = make_app(home_places, path)
+async def test_nothing_offered_before_the_fleet_is_chosen(home_places: Places,
+                                                        ffw_quick_path: Path) -> None:
+    app = make_app(home_places, ffw_quick_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         session: Any = app.session

@@ -8,7 +8,6 @@ from typing import Any
 
 from textual.widgets import Button
 
-from campaign_tui import campaigns
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.resolve import ResolveDialog
 from tests.ui.helpers import make_app
@@ -26,11 +25,9 @@ async def _open(app: Any, pilot: Any, kind: str, prefill: dict[str, Any] | None 
     assert isinstance(app.screen, ResolveDialog)
 
 
-async def test_an_action_without_dice_or_fields_is_reviewed_not_rolled(home_places: Places
-                                                                       ) -> None:
-    path = campaigns.new_campaign(home_places, "fifth_frontier_war", "campaign", "Verb", 4,
-                                  "auto", {}, quick_setup=True)
-    app = make_app(home_places, path)
+async def test_an_action_without_dice_or_fields_is_reviewed_not_rolled(
+        home_places: Places, ffw_quick_path: Path) -> None:
+    app = make_app(home_places, ffw_quick_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await _open(app, pilot, "hold_unplotted")          # no fields, no dice
