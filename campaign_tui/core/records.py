@@ -3,16 +3,15 @@ instead of generated.
 
 The standard dataclass decorator generates each method with ``exec``, about 0.15 ms each on
 Python 3.11, and the engine defines some fifty of these classes on the way to the first
-screen. A record gets ``__init__`` (and a frozen one's ``__setattr__``) generated as usual,
-and shared methods built from its fields for the rest, which behave the same: the repr
-reads the same, two records are equal when of the same class with equal compared fields,
-and a frozen record hashes its hashed fields (a mutable one is unhashable).
+screen. A record gets ``__init__`` generated as usual, and shared methods built from its
+fields for the rest, which behave the same: the repr reads the same, two records are equal
+when of the same class with equal compared fields, and a frozen record hashes its hashed
+fields (a mutable one is unhashable). A record without a docstring is documented as
+``Name(field, ...)``, not with one made by ``inspect.signature``.
 
-Two more of the decorator's costs are cut where the Python version's dataclasses work as
-this module expects (3.11 and 3.12): a frozen record's ``__setattr__`` and ``__delattr__``
-are closures with the generated methods' exact test instead of two more ``exec`` calls, and a
-record without a docstring gets ``Name(field, ...)`` instead of one made with
-``inspect.signature``. Other versions get the decorator's own.
+Where the Python version's dataclasses work as this module expects (3.11 and 3.12), a frozen
+record's ``__setattr__`` and ``__delattr__`` are closures with the generated methods' exact
+test instead of two more ``exec`` calls; other versions get the decorator's own.
 """
 
 from __future__ import annotations
@@ -99,7 +98,7 @@ def record(cls: type[T] | None = None, /, **options: Any) -> Any:
     """Use like ``@dataclass`` (``@record``, ``@record(frozen=True, slots=True)``)."""
 
     def wrap(c: type[T]) -> type[T]:
-        if _PATCHABLE and not c.__dict__.get("__doc__"):
+        if not c.__dict__.get("__doc__"):
             c.__doc__ = f"{c.__name__}({', '.join(inspect.get_annotations(c))})"
         with _closures_for_frozen():
             return _wrap(c)
