@@ -7,6 +7,8 @@ the next (a few milliseconds). An entry is keyed by the CSS text itself, where i
 from, its scope and the theme's variables, in a file named after the installed Textual's
 parser and the theme, so an edited stylesheet, another theme or another Textual parses
 again. A missing or damaged file is parsed as before; the folder can be deleted at any time.
+Textual's ``reparse`` (a theme changed while running) parses in a stylesheet of its own,
+without this cache: those rules are parsed as before and not kept.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class CachedStylesheet(Stylesheet):
 
     _kept: dict[tuple[Any, ...], Any]
     _fresh: bool
-    _cache_file: Path | None
+    _cache_file: Path  # set by use_cache before any parse
 
     def _parse_rules(self, css: str, read_from: Any, is_default_rules: bool = False,
                      tie_breaker: int = 0, scope: str = "") -> Any:
@@ -56,8 +58,8 @@ class CachedStylesheet(Stylesheet):
 
     def set_variables(self, variables: dict[str, str]) -> None:
         super().set_variables(variables)
-        if getattr(self, "_cache_folder", None) is not None:
-            self._open(self._cache_folder)
+        if hasattr(self, "_cache_file"):  # (Textual's own __init__ sets them first)
+            self._open(self._cache_file.parent)
 
     def _open(self, folder: Path) -> None:
         """Read the cached rules for the current variables (the theme)."""
@@ -66,7 +68,8 @@ class CachedStylesheet(Stylesheet):
         target = folder / f"{digest}.pickle"
         if target == getattr(self, "_cache_file", None):
             return  # the same theme again: what is kept stays
-        self._cache_folder = folder
+        if getattr(self, "_fresh", False):
+            self.keep()  # the theme before: what it parsed is kept before it is left
         self._cache_file = target
         self._kept, self._fresh = {}, False
         with contextlib.suppress(Exception):  # missing, damaged, or from another Textual
@@ -78,7 +81,7 @@ class CachedStylesheet(Stylesheet):
     def keep(self) -> None:
         """Write what was parsed this run to the cache file (atomically; errors ignored)."""
         target = self._cache_file
-        if not self._fresh or target is None:
+        if not self._fresh:
             return
         self._fresh = False
         with contextlib.suppress(Exception):

@@ -42,8 +42,12 @@ async def _start(places: Places, path: Path, theme: str = "textual-dark") -> dic
     return look
 
 
+def _pickles(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.pickle"))
+
+
 def _cache_files(places: Places) -> list[Path]:
-    return sorted((places.cache / "css").glob("*.pickle"))
+    return _pickles(places.cache / "css")
 
 
 async def test_the_second_start_parses_no_stylesheet_and_looks_the_same(
@@ -83,3 +87,21 @@ async def test_no_cache_when_caches_are_turned_off(
     monkeypatch.setenv("CAMPAIGN_TUI_NO_CACHE", "1")
     await _start(home_places, demo_path)
     assert _cache_files(home_places) == []
+
+
+
+def test_what_one_theme_parsed_is_kept_when_the_theme_changes(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    from campaign_tui.ui.css_cache import use_cache
+
+    monkeypatch.delenv("CAMPAIGN_TUI_NO_CACHE", raising=False)
+    sheet = use_cache(Stylesheet(variables={"accent": "red"}), tmp_path)
+    assert sheet is not None
+    sheet.add_source("Static { color: $accent; }", ("test", "CSS"))
+    sheet.parse()                                   # parsed for the red theme, not yet kept
+    sheet.set_variables({"accent": "blue"})         # another theme: the red one's is kept
+    assert len(_pickles(tmp_path)) == 1
+    again = use_cache(Stylesheet(variables={"accent": "red"}), tmp_path)
+    assert again is not None
+    assert [key[0] for key in again._kept] == ["Static { color: $accent; }"]
