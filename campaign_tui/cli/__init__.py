@@ -16,16 +16,19 @@ never changes the exit code: the rest of the output is dropped, the work is done
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.cli.common import EXIT_DECIDE, EXIT_FAIL, EXIT_OK, EXIT_USAGE, Usage
 from campaign_tui.cli.files import cmd_open, cmd_tui
 from campaign_tui.cli.output import PipeSafe, silence
 from campaign_tui.core.errors import CampaignError
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["EXIT_DECIDE", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "Usage", "build_parser", "main"]
 
@@ -111,15 +114,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = saved_stdout
 
 
-def tui_args(words: Sequence[str]) -> argparse.Namespace | None:
+def tui_args(words: Sequence[str]) -> Any:
     """The arguments of the two command lines that start the TUI, ``campaign-tui`` and
     ``campaign-tui open PATH [--read-only]``, read without building every command's parser
-    (a sixth of the TUI's start-up); None for anything else (options, help, completion),
-    which the parser reads as always. The result is what the parser would give."""
+    (a sixth of the TUI's start-up) or importing argparse; None for anything else (options,
+    help, completion), which the parser reads as always. The result has the attributes the
+    parser would give."""
     if os.environ.get("_ARGCOMPLETE"):
         return None
     if not words:
-        return argparse.Namespace(home=None, command=None)
+        return SimpleNamespace(home=None, command=None)
     if words[0] != "open" or len(words) > 3:
         return None
     rest = list(words[1:])
@@ -128,8 +132,8 @@ def tui_args(words: Sequence[str]) -> argparse.Namespace | None:
         rest.remove("--read-only")
     if len(rest) != 1 or rest[0].startswith("-") or not rest[0]:
         return None
-    return argparse.Namespace(home=None, command="open", fn=cmd_open, json=False,
-                              pairs_dest=None, campaign=rest[0], read_only=read_only)
+    return SimpleNamespace(home=None, command="open", fn=cmd_open, json=False,
+                           pairs_dest=None, campaign=rest[0], read_only=read_only)
 
 
 def run(parser: argparse.ArgumentParser | None, args: argparse.Namespace) -> int:

@@ -3,16 +3,17 @@ reading or for a change, and printing entries, decisions and JSON."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
-import shlex
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.errors import NeedDecision
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_DECIDE = 0, 1, 2, 3
 
@@ -115,6 +116,8 @@ def side_view(engine: Any, side: str | None) -> Any:
 
 
 def print_decision(exc: NeedDecision, as_json: bool = False, seat: Any = None) -> None:
+    import shlex
+
     d, preview = (exc.decision, exc.preview) if seat is None else seat.decision(
         exc.decision, exc.preview)
     if as_json:

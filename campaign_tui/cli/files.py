@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from campaign_tui.cli.common import (
     EXIT_FAIL,
@@ -16,19 +16,29 @@ from campaign_tui.cli.common import (
     side_view,
 )
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def cmd_tui(args: argparse.Namespace) -> int:
     from campaign_tui.ui import launch
+    from campaign_tui.ui.warm import warm_start
 
-    return launch(places_of(args), None, read_only=False)
+    places = places_of(args)
+    warm_start(places)
+    return launch(places, None, read_only=False)
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    from campaign_tui.campaigns import resolve
     from campaign_tui.ui import launch
+    from campaign_tui.ui.warm import warm_start
 
-    path = resolve(places_of(args), args.campaign)
-    return launch(places_of(args), path, read_only=args.read_only)
+    places = places_of(args)
+    warm_start(places)
+    from campaign_tui.campaigns import resolve  # (the engine: after warm_start)
+
+    path = resolve(places, args.campaign)
+    return launch(places, path, read_only=args.read_only)
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -7,11 +7,11 @@ only ever moves forward (undo never rewinds it).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import field
 from typing import Any
 
+from campaign_tui.core import digests
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.records import record
 
@@ -128,7 +128,7 @@ class DiceStream:
         self._seed_bytes = str(self.seed).encode()
 
     def _block(self, n: int) -> int:
-        digest = hashlib.blake2b(
+        digest = digests.blake2b(
             n.to_bytes(8, "big", signed=False), key=self._seed_bytes[:64], digest_size=8
         ).digest()
         return int.from_bytes(digest, "big")

@@ -10,12 +10,12 @@ procedures and scenario builders. Everything has a working default except ``mach
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from campaign_tui.core import digests
 from campaign_tui.core.actions import ActionDef
 from campaign_tui.core.board import Board, bare_board
 from campaign_tui.core.catalog import Catalog
@@ -87,7 +87,7 @@ class RuleSet:
 
     @functools.cache  # noqa: B019
     def data_hash(self) -> str:
-        digest = hashlib.sha256()
+        digest = digests.sha256()
         root = self.data_root()
         if root.is_dir():
             for path, node in _walk(root):

@@ -49,13 +49,14 @@ def clean_stale_temporaries(folder: Path, name: str | None = None) -> list[Path]
     given) whose process no longer runs; returns what was removed."""
     removed: list[Path] = []
     try:
-        children = list(folder.iterdir())
+        names = os.listdir(folder)
     except OSError:
         return removed
-    for child in children:
-        m = _TMP.match(child.name)
+    for entry in names:
+        m = _TMP.match(entry) if entry.endswith(".tmp") else None  # (cheap test first)
         if not m or (name is not None and m.group("name") != name):
             continue
+        child = folder / entry
         if int(m.group("pid")) != os.getpid() and pid_alive(int(m.group("pid"))):
             continue
         with contextlib.suppress(OSError):

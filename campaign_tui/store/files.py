@@ -471,11 +471,16 @@ class FolderStore:
         for folder in (self.path, self.path / "log", self.path / "snapshots",
                        self.path / "backups"):
             clean_stale_temporaries(folder)
-        for sub, pattern in (("snapshots", "s*.toml"), ("log", "l*.toml")):
-            for p in (self.path / sub).glob(pattern):
-                if f"{sub}/{p.name}" not in named:
+        for sub, prefix in (("snapshots", "s"), ("log", "l")):
+            try:
+                names = os.listdir(self.path / sub)
+            except OSError:
+                continue
+            for name in names:
+                if name.startswith(prefix) and name.endswith(".toml") \
+                        and f"{sub}/{name}" not in named:
                     with contextlib.suppress(OSError):
-                        p.unlink()
+                        (self.path / sub / name).unlink()
 
     # -- saving ------------------------------------------------------------------------
     def save(self, engine: Engine) -> None:

@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from campaign_tui.core import digests
 from campaign_tui.core.log import REDO, UNDO, LogEntry
 from campaign_tui.core.records import record
 
@@ -23,7 +23,7 @@ KEEP_RECENT = 6         # the latest snapshots are always kept (undo and the tim
 
 
 def file_hash(raw: bytes) -> str:
-    return "b2:" + hashlib.blake2b(raw, digest_size=16).hexdigest()
+    return "b2:" + digests.blake2b(raw, digest_size=16).hexdigest()
 
 
 @record

@@ -11,13 +11,13 @@ user cache folder and can be deleted at any time.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import marshal
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from campaign_tui.core import digests
 from campaign_tui.store import tomlio
 
 KEEP = 256  # entries kept; the oldest are dropped beyond this
@@ -33,7 +33,7 @@ def _folder() -> Path | None:
 
 
 def _key(raw: bytes) -> str:
-    return hashlib.blake2b(raw, digest_size=20, person=_PERSON).hexdigest()
+    return digests.blake2b(raw, digest_size=20, person=_PERSON).hexdigest()
 
 
 def _entry(raw: bytes) -> Path | None:
@@ -47,7 +47,7 @@ def _mark(raw: bytes, tag: str) -> Path | None:
     folder = _folder()
     if folder is None:
         return None
-    digest = hashlib.blake2b(tag.encode(), digest_size=8).hexdigest()
+    digest = digests.blake2b(tag.encode(), digest_size=8).hexdigest()
     return folder / f"{_key(raw)}.{digest}.ok"
 
 

@@ -21,9 +21,11 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
+from campaign_tui.core import records
 from campaign_tui.core.errors import CampaignError, CampaignLocked, NeedConfirmation
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import Cmd, bindings
+from campaign_tui.ui.warm import NO_CACHE_ENV, code_cache
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
@@ -106,15 +108,18 @@ class CampaignApp(App[int]):
             self.paused_gc = False
             gc.freeze()
             gc.enable()
-        self.keep_css()
+        self.keep_caches()
 
-    def keep_css(self) -> None:
-        """The stylesheets parsed so far, kept for the next start (ui/css_cache.py)."""
+    def keep_caches(self) -> None:
+        """The stylesheets parsed and the record methods compiled so far, kept for the next
+        start (ui/css_cache.py, core/records.py)."""
         if self.css_cache is not None:
             self.css_cache.keep()
+        if not os.environ.get(NO_CACHE_ENV):
+            records.keep_compiled(code_cache(self.places))
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
-        self.keep_css()  # what the screens opened since the start parsed
+        self.keep_caches()  # what the screens opened since the start made
         super().exit(*args, **kwargs)
 
     def mark_painted(self) -> None:

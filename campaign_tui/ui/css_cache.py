@@ -14,7 +14,6 @@ without this cache: those rules are parsed as before and not kept.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import pickle
 import sys
@@ -23,6 +22,8 @@ from typing import Any
 
 from textual.css import parse as textual_parse
 from textual.css.stylesheet import Stylesheet
+
+from campaign_tui.core import digests
 
 VERSION = 1
 
@@ -63,7 +64,7 @@ class CachedStylesheet(Stylesheet):
 
     def _open(self, folder: Path) -> None:
         """Read the cached rules for the current variables (the theme)."""
-        digest = hashlib.blake2b(repr((_parser_stamp(), sorted(self._variables.items())))
+        digest = digests.blake2b(repr((_parser_stamp(), sorted(self._variables.items())))
                                  .encode(), digest_size=12).hexdigest()
         target = folder / f"{digest}.pickle"
         if target == getattr(self, "_cache_file", None):

@@ -1,9 +1,12 @@
 """``record`` behaves as ``dataclass`` does: the shared repr, eq and hash, and a frozen
-record's closures instead of generated ``__setattr__``/``__delattr__``."""
+record's closures instead of generated ``__setattr__``/``__delattr__``; the generated
+``__init__`` compiled once and kept between runs."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,3 +82,78 @@ def test_a_record_without_a_docstring_is_named_by_its_fields() -> None:
 
     assert Plain.__doc__ == "Plain(a, b)"
     assert Told.__doc__ == "Kept as written."
+
+
+# -- the generated methods' compiled code, kept between runs -----------------------------------
+def _fresh_records(monkeypatch: pytest.MonkeyPatch) -> object:
+    """records with an empty compiled-code table (as in a new process)."""
+    from campaign_tui.core import records
+
+    monkeypatch.setattr(records, "_compiled", {})
+    monkeypatch.setattr(records, "_used", set())
+    monkeypatch.setattr(records, "_fresh", False)
+    return records
+
+
+def _make() -> type:
+    @record(frozen=True)
+    class Kept:
+        a: int
+        b: str = "b"
+        c: tuple[int, ...] = ()
+
+    return Kept
+
+
+def test_kept_code_is_used_by_the_next_run_instead_of_compiling(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    records: Any = _fresh_records(monkeypatch)
+    _make()
+    assert records._fresh
+    records.keep_compiled(tmp_path)
+    kept = list(tmp_path.iterdir())
+    assert [p.name for p in kept] == [records._KEPT_NAME]
+
+    _fresh_records(monkeypatch)  # the next run
+    records.use_compiled(tmp_path)
+    compiled: list[str] = []
+    real = compile
+
+    def counting(source: str, *args: Any) -> Any:
+        compiled.append(source)
+        return real(source, *args)
+
+    monkeypatch.setattr(records, "compile", counting, raising=False)
+    cls = _make()
+    assert compiled == [] and not records._fresh  # nothing compiled, nothing to write
+    assert cls(1) == cls(1, "b", ()) and cls(2, "x").b == "x"  # the defaults, as generated
+    with pytest.raises(TypeError):
+        cls()  # the generated __init__'s own error
+    before = kept[0].stat().st_mtime_ns
+    records.keep_compiled(tmp_path)
+    assert kept[0].stat().st_mtime_ns == before  # unchanged: not rewritten
+
+
+@pytest.mark.parametrize("content", [b"garbage", b"", b"other Python\n" + b"\x00\x01"])
+def test_a_damaged_or_foreign_kept_file_is_ignored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes) -> None:
+    records: Any = _fresh_records(monkeypatch)
+    (tmp_path / records._KEPT_NAME).write_bytes(content)
+    records.use_compiled(tmp_path)
+    assert records._compiled == {}
+    assert _make()(5).a == 5  # compiled as before
+    records.keep_compiled(tmp_path)  # and the file is replaced by a good one
+    _fresh_records(monkeypatch)
+    records.use_compiled(tmp_path)
+    assert records._compiled
+
+
+def test_the_digests_are_hashlibs() -> None:
+    import hashlib
+
+    from campaign_tui.core import digests
+
+    for data in (b"", b"abc", bytes(range(256)) * 500):
+        assert digests.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+        assert digests.blake2b(data, digest_size=20, person=b"p").hexdigest() == \
+            hashlib.blake2b(data, digest_size=20, person=b"p").hexdigest()
