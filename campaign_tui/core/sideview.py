@@ -44,14 +44,20 @@ MIN_TERM = 2
 
 
 def _strings(value: Any, out: set[str]) -> None:
-    """Every string leaf and dict key of plain data."""
+    """Every string leaf and dict key of plain data (a leaf is taken without a call)."""
     if isinstance(value, dict):
         for k, v in value.items():
             out.add(str(k))
-            _strings(v, out)
+            if isinstance(v, str):
+                out.add(v)
+            elif isinstance(v, (dict, list)):
+                _strings(v, out)
     elif isinstance(value, list):
         for v in value:
-            _strings(v, out)
+            if isinstance(v, str):
+                out.add(v)
+            elif isinstance(v, (dict, list)):
+                _strings(v, out)
     elif isinstance(value, str):
         out.add(value)
 
