@@ -82,7 +82,11 @@ def state_strings(state: State) -> set[str]:
             out.update(bucket)
             for item in bucket.values():
                 for name in _ENTITY_FIELDS:
-                    _strings(getattr(item, name, None), out)
+                    value = getattr(item, name, None)
+                    if isinstance(value, str):
+                        out.add(value)
+                    elif isinstance(value, (dict, list)):
+                        _strings(value, out)
         else:
             _strings(bucket, out)
     return out

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 RECONNECT_EVERY = 1.0
 WARM_UP_AFTER = 0.5      # seconds after the first paint
-NOTICE_AFTER = 0.05      # seconds from an action's update on screen to its notice
 PAINT_LOG_ENV = "CAMPAIGN_TUI_PAINT_LOG"   # bench/hosted.py: when each update is on screen
 
 
@@ -48,7 +47,6 @@ class SeatApp(CampaignApp):
         super().__init__(places, None, **kwargs)
         self.remote = session
         self._retry: Any = None
-        self._notice_timer: Any = None     # the action notice waiting to be shown
 
     def startup_done(self) -> None:
         super().startup_done()
@@ -58,16 +56,6 @@ class SeatApp(CampaignApp):
         """Once the screen is up and idle: import what the first undo, redo or confirmation
         shows (its dialogs), so the first action at a seat does not wait for it."""
         import campaign_tui.ui.screens.dialogs  # noqa: F401
-
-    def action_notice(self, message: str, timeout: float = 3) -> None:
-        """The notice of this seat's action, undo or redo, shown a moment after its update
-        is on screen. The table's seats share the server's processors, and a notice (a
-        toast mounted and laid out) took them from the other seats still repainting the
-        same action; a notice superseded meanwhile is never shown."""
-        if self._notice_timer is not None:
-            self._notice_timer.stop()
-        self._notice_timer = self.set_timer(
-            NOTICE_AFTER, partial(super().action_notice, message, timeout))
 
     def show_picker(self) -> None:
         """A seat has one campaign: no picker (the base class's mount would show it)."""

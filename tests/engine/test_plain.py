@@ -51,3 +51,38 @@ def test_strings_finds_every_key_and_string_leaf() -> None:
     out: set[str] = set()
     _strings({"a": ["x", {"y": "z", 3: 4.5}], "b": Tag("t"), "c": None, "d": [[["deep"]]]}, out)
     assert out == {"a", "x", "y", "z", "3", "b", "t", "c", "d", "deep"}
+
+
+def _reference_strings(value: object, out: set[str]) -> None:
+    """The walk as first written: a call for every leaf."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.add(str(k))
+            _reference_strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _reference_strings(v, out)
+    elif isinstance(value, str):
+        out.add(value)
+
+
+def test_state_strings_are_every_string_of_the_state(demo_engine) -> None:
+    from campaign_tui.core.sideview import _ENTITY_FIELDS, state_strings
+
+    state = demo_engine.state.copy()
+    unit = next(iter(state.units.values()))
+    unit.data = {"notes": ["a1", {"deep": "b2", "n": 3}], "k9": None}
+    unit.known_to = ["B"]
+    expected: set[str] = set()
+    for coll in state.collections():
+        bucket = state._c[coll]
+        if coll in ("sides", "formations", "units", "markers"):
+            expected.update(bucket)
+            for item in bucket.values():
+                for name in _ENTITY_FIELDS:
+                    _reference_strings(getattr(item, name, None), expected)
+        else:
+            _reference_strings(bucket, expected)
+    got = state_strings(state)
+    assert got == expected
+    assert {"a1", "b2", "notes", "deep", "k9", "B"} <= got

@@ -159,30 +159,3 @@ async def test_a_seat_whose_table_is_gone_shows_its_log_without_the_older_entrie
         await pilot.press("f4", "a")               # the log, every entry
         assert await settle(pilot, lambda: "not loaded" in screen_text(app)), screen_text(app)
         assert app.is_running
-
-
-async def test_an_action_notice_comes_after_the_update_and_only_the_last(
-        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A seat's action notice is shown a moment after the update is on screen (the other
-    seats' processes repaint the same action meanwhile); one superseded meanwhile never
-    shows; an undo still says what it undid."""
-    from campaign_tui.hosted import seat_client
-
-    monkeypatch.setattr(seat_client, "NOTICE_AFTER", 0.6)   # (long: a loaded machine)
-    app = seat_app(table, "gm", None)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.clear_notifications()
-        app.action_notice("first")
-        app.action_notice("second")
-        await pilot.pause()                      # its messages handled: nothing shown yet
-        assert not [n.message for n in app._notifications]
-        assert await settle(pilot, lambda: [n.message for n in app._notifications]
-                            == ["second"])
-        await pilot.pause(1.0)
-        assert [n.message for n in app._notifications] == ["second"]
-        app.remote.advance()
-        app.clear_notifications()
-        await pilot.press("ctrl+z")
-        assert await settle(pilot, lambda: any(str(n.message).startswith("Undone:")
-                                               for n in app._notifications))
