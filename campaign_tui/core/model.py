@@ -29,8 +29,26 @@ PLAIN_COLLECTIONS = ("meta", "clock", "vars", "options", "ledgers", "secrets", "
 RECORDS_PREFIX = "records/"
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def plain(value: Any) -> Any:
-    """A deep copy made only of dicts, lists and scalars, with ``None`` dict values dropped."""
+    """A deep copy made only of dicts, lists and scalars, with ``None`` dict values dropped.
+    (Plain dicts, lists and scalars, nearly all a state holds, are taken by their exact
+    class without a call each: every projection and update at a hosted table copies a
+    state; anything else, subclasses too, goes the checked way of ``_plain_other``.)"""
+    cls = value.__class__
+    if cls is dict:
+        return {k if k.__class__ is str else str(k): v if v.__class__ in _SCALARS else plain(v)
+                for k, v in value.items() if v is not None}
+    if cls in _SCALARS:
+        return value
+    if cls is list:
+        return [v if v.__class__ in _SCALARS else plain(v) for v in value]
+    return _plain_other(value)
+
+
+def _plain_other(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items() if v is not None}
     if isinstance(value, (list, tuple)):

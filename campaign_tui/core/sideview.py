@@ -44,14 +44,20 @@ MIN_TERM = 2
 
 
 def _strings(value: Any, out: set[str]) -> None:
-    """Every string leaf and dict key of plain data."""
+    """Every string leaf and dict key of plain data (a leaf is taken without a call)."""
     if isinstance(value, dict):
         for k, v in value.items():
             out.add(str(k))
-            _strings(v, out)
+            if isinstance(v, str):
+                out.add(v)
+            elif isinstance(v, (dict, list)):
+                _strings(v, out)
     elif isinstance(value, list):
         for v in value:
-            _strings(v, out)
+            if isinstance(v, str):
+                out.add(v)
+            elif isinstance(v, (dict, list)):
+                _strings(v, out)
     elif isinstance(value, str):
         out.add(value)
 
@@ -76,7 +82,11 @@ def state_strings(state: State) -> set[str]:
             out.update(bucket)
             for item in bucket.values():
                 for name in _ENTITY_FIELDS:
-                    _strings(getattr(item, name, None), out)
+                    value = getattr(item, name, None)
+                    if isinstance(value, str):
+                        out.add(value)
+                    elif isinstance(value, (dict, list)):
+                        _strings(value, out)
         else:
             _strings(bucket, out)
     return out

@@ -323,17 +323,20 @@ class TableServer:
 
     def _request(self, conn: Connection, line: bytes | object) -> None:
         """Answer one request. What it sends to any seat (the updates of an action it
-        commits, table news) is held until its reply is made, then sent: to the asking
-        seat first (its updates and the reply in one write), then to the others, in the
-        order made. The seats woken by the updates would otherwise take the processor
-        from the table still making the reply the asking seat waits for."""
+        commits, table news) is held until its reply is made (the seats woken by the
+        updates would otherwise take the processor from the table still making the reply
+        the asking seat waits for), then sent, each seat's in the order made: to the
+        other seats first, then to the asking seat (its updates and the reply in one
+        write). The asking seat has the most to do with it (its action's notice on top
+        of the update): woken first, its work took the processor from all the others,
+        whose screens each have only the update to show."""
         others = [c for c in self.connections if c is not conn]
         for c in (conn, *others):
             c.held = []
         try:
             self._answer(conn, line)
         finally:
-            for c in (conn, *others):
+            for c in (*others, conn):
                 held, c.held = c.held, None
                 if held:
                     c.send(b"".join(held))

@@ -120,3 +120,35 @@ def test_the_table_refuses_a_campaign_already_open(home_places, demo_path: Path)
             ThreadTable(home_places, demo_path)
     finally:
         campaigns.close(opened)
+
+
+def test_an_action_is_written_to_the_other_seats_before_the_asking_one(
+        table: ThreadTable) -> None:
+    """The updates of an action go to every other seat first, then to the asking seat with
+    its reply (in one write): the asking seat, woken first, took the processor from the
+    others while it showed its action."""
+    gm, alice, bob = RawSeat(table.server.socket_path), RawSeat(table.server.socket_path), \
+        RawSeat(table.server.socket_path)
+    secret = table.server.secret
+    gm.hello(secret, SeatInfo("gm", None))
+    alice.hello(secret, SeatInfo("alice", "A"))
+    bob.hello(secret, SeatInfo("bob", "B"))
+    writes: list[tuple[str, list[str]]] = []
+
+    def spy() -> None:
+        for conn in table.server.connections:
+            def write(data: bytes, name: str = conn.seat.name,
+                      real: object = conn.writer.write) -> None:
+                kinds = [P.decode(line, P.MAX_PUSH)["t"] for line in data.splitlines()]
+                writes.append((name, kinds))
+                real(data)  # type: ignore[operator]
+            conn.writer.write = write  # type: ignore[method-assign]
+
+    table.run(spy)
+    gm.send({"t": "perform", "id": 7, "kind": "advance", "params": {}, "answers": {},
+             "by": "gm"})
+    assert gm.until("reply")["ok"] is True
+    assert alice.until("update") and bob.until("update")
+    assert [name for name, _ in writes][-1] == "gm", writes
+    assert sorted(name for name, _ in writes[:-1]) == ["alice", "bob"], writes
+    assert writes[-1][1] == ["update", "reply"], writes     # its update and reply at once
