@@ -12,6 +12,7 @@ import pytest
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.model import plain
 from campaign_tui.core.sideview import _strings
+from tests.secrets.leakcheck import _all_strings  # the walk as first written: a call a leaf
 
 
 class Level(enum.IntEnum):
@@ -53,19 +54,6 @@ def test_strings_finds_every_key_and_string_leaf() -> None:
     assert out == {"a", "x", "y", "z", "3", "b", "t", "c", "d", "deep"}
 
 
-def _reference_strings(value: object, out: set[str]) -> None:
-    """The walk as first written: a call for every leaf."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.add(str(k))
-            _reference_strings(v, out)
-    elif isinstance(value, list):
-        for v in value:
-            _reference_strings(v, out)
-    elif isinstance(value, str):
-        out.add(value)
-
-
 def test_state_strings_are_every_string_of_the_state(demo_engine) -> None:
     from campaign_tui.core.sideview import _ENTITY_FIELDS, state_strings
 
@@ -80,9 +68,9 @@ def test_state_strings_are_every_string_of_the_state(demo_engine) -> None:
             expected.update(bucket)
             for item in bucket.values():
                 for name in _ENTITY_FIELDS:
-                    _reference_strings(getattr(item, name, None), expected)
+                    _all_strings(getattr(item, name, None), expected)
         else:
-            _reference_strings(bucket, expected)
+            _all_strings(bucket, expected)
     got = state_strings(state)
     assert got == expected
     assert {"a1", "b2", "notes", "deep", "k9", "B"} <= got
