@@ -22,23 +22,14 @@ if TYPE_CHECKING:
 
 def cmd_tui(args: argparse.Namespace) -> int:
     from campaign_tui.ui import launch
-    from campaign_tui.ui.warm import warm_start
 
-    places = places_of(args)
-    warm_start(places)
-    return launch(places, None, read_only=False)
+    return launch(places_of(args), None, read_only=False)
 
 
 def cmd_open(args: argparse.Namespace) -> int:
     from campaign_tui.ui import launch
-    from campaign_tui.ui.warm import warm_start
 
-    places = places_of(args)
-    warm_start(places)
-    from campaign_tui.campaigns import resolve  # (the engine: after warm_start)
-
-    path = resolve(places, args.campaign)
-    return launch(places, path, read_only=args.read_only)
+    return launch(places_of(args), str(args.campaign), read_only=args.read_only)
 
 
 def cmd_new(args: argparse.Namespace) -> int:

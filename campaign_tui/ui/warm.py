@@ -20,7 +20,7 @@ def code_cache(places: Places) -> Path:
 
 
 def warm_start(places: Places) -> None:
-    """Call before the engine is imported (the campaign resolved, the app made)."""
+    """Call before the engine is imported (``ui.launch`` does)."""
     if not os.environ.get(NO_CACHE_ENV):
         from campaign_tui.core import records
 
