@@ -106,7 +106,7 @@ class Engine:
         self.listeners: list[Callable[[Outcome], None]] = []
         self._tables_cache: tuple[str, TableSet] | None = None
         self._views: dict[str, tuple[tuple[str, int, int], State]] = {}
-        self._terms: dict[Any, Any] = {}   # sideview.current_terms: the current state's
+        self._terms: dict[Any, Any] = {}   # sideview's memo of the current state's side terms
         self._catalog_cache: tuple[str, Catalog] | None = None
         self.machine: Machine = ruleset.machine(state.machine)
 

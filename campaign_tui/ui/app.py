@@ -21,11 +21,10 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from campaign_tui.core import records
 from campaign_tui.core.errors import CampaignError, CampaignLocked, NeedConfirmation
 from campaign_tui.ui import commands as C
 from campaign_tui.ui.commands import Cmd, bindings
-from campaign_tui.ui.warm import NO_CACHE_ENV, code_cache
+from campaign_tui.ui.warm import keep_warm
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Outcome
@@ -115,8 +114,7 @@ class CampaignApp(App[int]):
         start (ui/css_cache.py, core/records.py)."""
         if self.css_cache is not None:
             self.css_cache.keep()
-        if not os.environ.get(NO_CACHE_ENV):
-            records.keep_compiled(code_cache(self.places))
+        keep_warm(self.places)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self.keep_caches()  # what the screens opened since the start made

@@ -1,7 +1,8 @@
 """What the TUI's start-up reads back from the user cache folder before the engine is
-imported: the record methods the last run compiled (core/records.py). The app writes them
-back once its first screen is up (``CampaignApp.keep_caches``). ``CAMPAIGN_TUI_NO_CACHE``
-turns this off, as it does the other caches."""
+imported (:func:`warm_start`): the record methods the last run compiled (core/records.py).
+The app writes them back once its first screen is up and when it exits (:func:`keep_warm`,
+from ``CampaignApp.keep_caches``). ``CAMPAIGN_TUI_NO_CACHE`` turns this off, as it does
+the other caches."""
 
 from __future__ import annotations
 
@@ -15,13 +16,23 @@ if TYPE_CHECKING:
 NO_CACHE_ENV = "CAMPAIGN_TUI_NO_CACHE"
 
 
-def code_cache(places: Places) -> Path:
-    return places.cache / "code"
+def _code_cache(places: Places) -> Path | None:
+    return None if os.environ.get(NO_CACHE_ENV) else places.cache / "code"
 
 
 def warm_start(places: Places) -> None:
     """Call before the engine is imported (``ui.launch`` does)."""
-    if not os.environ.get(NO_CACHE_ENV):
+    folder = _code_cache(places)
+    if folder is not None:
         from campaign_tui.core import records
 
-        records.use_compiled(code_cache(places))
+        records.use_compiled(folder)
+
+
+def keep_warm(places: Places) -> None:
+    """Write what this run compiled for the next start (nothing when nothing is new)."""
+    folder = _code_cache(places)
+    if folder is not None:
+        from campaign_tui.core import records
+
+        records.keep_compiled(folder)
