@@ -113,6 +113,8 @@ class Bench:
         self.places = places(work / "home").ensure()
         self.path = campaigns.resolve(self.places, campaign)
         self.log = work / "paint.log"
+        self._log_at = 0                                  # bytes of the log read so far
+        self._lines: list[tuple[float, str, int]] = []    # (time, kind, pid) read so far
         self.drain = Drain()
         self.drain.start()
 
@@ -140,25 +142,40 @@ class Bench:
         self.drain.add(seat.master)
         return seat
 
-    def stamps(self, kind: str, after: float) -> dict[int, float]:
-        """The first stamp of *kind* after *after*, per process."""
-        out: dict[int, float] = {}
+    def _read_log(self) -> None:
+        """Take the log's new lines (the log is read from where the last read stopped: a
+        poll every few milliseconds must not itself take the processor the seats need)."""
         if not self.log.exists():
-            return out
-        for line in self.log.read_text().splitlines():
+            return
+        with self.log.open("rb") as fh:
+            fh.seek(self._log_at)
+            data = fh.read()
+        end = data.rfind(b"\n") + 1          # a line still being written waits
+        self._log_at += end
+        for line in data[:end].decode().splitlines():
             parts = line.split()
-            if len(parts) >= 3 and parts[1] == kind and float(parts[0]) > after:
+            if len(parts) >= 3:
                 # "T update PID"; "T painted ELAPSED PID CPU" (the app's start-up line)
-                pid = int(parts[2] if kind == "update" else parts[3])
-                out.setdefault(pid, float(parts[0]))
+                pid = int(parts[2] if parts[1] == "update" else parts[3])
+                self._lines.append((float(parts[0]), parts[1], pid))
+
+    def stamps(self, kind: str, after: float, since: int = 0) -> dict[int, float]:
+        """The first stamp of *kind* after *after*, per process (in the lines read from
+        line *since* on)."""
+        self._read_log()
+        out: dict[int, float] = {}
+        for t, k, pid in self._lines[since:]:
+            if k == kind and t > after:
+                out.setdefault(pid, t)
         return out
 
     def wait_painted(self, seats: list[Seat], kind: str, after: float,
                      timeout: float = 120) -> dict[int, float]:
         pids = {s.proc.pid for s in seats}
+        since = len(self._lines)      # what was read before: all of it older than *after*
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            got = self.stamps(kind, after)
+            got = self.stamps(kind, after, since)
             if pids <= set(got):
                 return {p: got[p] for p in pids}
             time.sleep(0.003)

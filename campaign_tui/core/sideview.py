@@ -223,26 +223,73 @@ def project_entry(entry: LogEntry, viewer: str, before_view: State, after_view: 
 
 def _current(engine: Engine) -> dict[Any, Any]:
     """What :func:`current_terms` keeps for the engine's current state: emptied at each
-    logged change (as the engine's views are)."""
+    logged change (as the engine's views are), but for the slot-by-slot counts, which the
+    next change brings up to date."""
     cache = engine._terms
     key = (len(engine.history), engine.info.head, id(engine.state))
     if cache.get("key") != key:
+        counts = cache.get("counts")
         cache.clear()
         cache["key"] = key
+        if counts is not None:
+            cache["counts"] = counts
     return cache
+
+
+class _LiveCounts:
+    """The strings of an engine's current state, and of each side's view of it, counted
+    slot by slot and brought up to date by the entries logged since: a logged change
+    reads again only the slots it changed, not the whole state (the entries' changes are
+    the whole story of the state: :func:`walk_entries` rebuilds it from them). Counted
+    again from the whole state when the state object was replaced, or the log did not
+    grow by appending."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.state = engine.state
+        self.length = len(engine.history)
+        self.identity = _Tally(engine.state, slot_identity)
+        self.views: dict[str, tuple[State, _Tally]] = {}
+
+    def follow(self, engine: Engine) -> bool:
+        """Bring the counts up to date with *engine* (False: they cannot be)."""
+        n = len(engine.history)
+        if engine.state is not self.state or n < self.length:
+            return False
+        if n > self.length:
+            self.identity.update(engine.state, {
+                (ch.coll, ch.key) for entry in engine.history.range(self.length + 1, n)
+                for ch in entry.changes})
+            self.length = n
+        return True
+
+    def shown(self, viewer: str, view: State) -> set[str]:
+        """The strings of *viewer*'s *view* of the current state."""
+        kept = self.views.get(viewer)
+        if kept is None or view is self.state:   # a view that is the state: count it all
+            tally = _Tally(view, slot_strings)
+        else:
+            tally = kept[1]
+            if kept[0] is not view:
+                tally.update(view, _changed_slots(kept[0], view))
+        self.views[viewer] = (view, tally)
+        return tally.strings()
 
 
 def current_strings(engine: Engine, viewer: str) -> tuple[State, set[str], set[str]]:
     """*viewer*'s view of the current state, the identity strings of the full state and
     the strings of the view, each made once per logged change (the identity strings once
-    for every side). The sets are shared: read them, never change them."""
+    for every side) from counts kept slot by slot. The sets are shared: read them, never
+    change them."""
     cache = _current(engine)
+    counts = cache.get("counts")
+    if counts is None or not counts.follow(engine):
+        counts = cache["counts"] = _LiveCounts(engine)
     if "identity" not in cache:
-        cache["identity"] = identity_strings(engine.state)
+        cache["identity"] = counts.identity.strings()
     view = engine.view(viewer)
     shown = cache.get(("shown", viewer))
     if shown is None or shown[0] is not view:
-        shown = cache[("shown", viewer)] = (view, state_strings(view))
+        shown = cache[("shown", viewer)] = (view, counts.shown(viewer, view))
     return view, cache["identity"], shown[1]
 
 

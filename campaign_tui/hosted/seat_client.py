@@ -72,8 +72,10 @@ class SeatApp(CampaignApp):
         session.listeners.append(self._committed)
         session.reloaded.append(self._reloaded)
         if os.environ.get(PAINT_LOG_ENV):
-            session.listeners.append(lambda _outcome: self.call_after_refresh(self._stamp))
-            session.reloaded.append(lambda: self.call_after_refresh(self._stamp))
+            self._paint_log = open(os.environ[PAINT_LOG_ENV], "a", encoding="utf-8",  # noqa: SIM115
+                                   buffering=1)  # (one line at a time, closed at exit)
+            session.listeners.append(lambda _outcome: self._stamp_when_shown())
+            session.reloaded.append(self._stamp_when_shown)
         session.table_changed.append(self._table_news)
         session.ruled.append(self._ruled)
         self._asked: set[int] = set()       # questions the GM has been told of
@@ -101,9 +103,40 @@ class SeatApp(CampaignApp):
         if screen is not None:
             screen.viewer_changed()  # type: ignore[attr-defined]
 
+    # -- bench/hosted.py: when each update is on screen -----------------------------------
+    def _stamp_when_shown(self) -> None:
+        """Stamp the update once it is on screen. The seat that acted: after the next
+        refresh (which shows the update and its action's notice). Any other seat: looked
+        at once its handling is done, stamped at once when nothing is left to draw (its
+        screen shows nothing new), else after the next refresh. (Asking Textual for a
+        refresh callback costs a seat with nothing to draw more than its update: the
+        instrument would weigh on what it measures.)"""
+        if self.remote.asking:
+            self.call_after_refresh(self._stamp)
+        else:
+            asyncio.get_running_loop().call_soon(self._stamp_if_drawn)
+
+    def _stamp_if_drawn(self) -> None:
+        if self._nothing_to_draw():
+            self._stamp()
+        else:
+            self.call_after_refresh(self._stamp)
+
+    def _nothing_to_draw(self) -> bool:
+        """No message waiting at any message pump (a refresh asked for posts one) and no
+        repaint, layout or callback pending at the screen. (Textual's own bookkeeping: an
+        instrument's view, not the app's.)"""
+        screen = self.screen
+        if any(getattr(screen, flag, False) for flag in (
+                "_dirty_widgets", "_layout_required", "_repaint_required",
+                "_scroll_required", "_recompose_required", "_callbacks")):
+            return False
+        pumps = (self, screen, *getattr(self, "_registry", screen.walk_children()))
+        return not any(p.message_queue_size or getattr(p, "_next_callbacks", None)
+                       for p in pumps)
+
     def _stamp(self) -> None:
-        with open(os.environ[PAINT_LOG_ENV], "a", encoding="utf-8") as fh:
-            fh.write(f"{time.time():.6f} update {os.getpid()}\n")
+        self._paint_log.write(f"{time.time():.6f} update {os.getpid()}\n")
 
     def _table_news(self) -> None:
         screen = self._live_main()

@@ -25,7 +25,8 @@ from campaign_tui.core.sideview import (
     walk_entries,
 )
 from campaign_tui.registry import load_ruleset
-from tests.secrets.cases import SCRIPTED, open_engine, random_play
+from campaign_tui.store.files import open_campaign
+from tests.secrets.cases import EXAMPLES, SCRIPTED, example_folder, open_engine, random_play
 
 
 def reference_walk(engine: Engine, viewer: str, first: int, last: int) -> Iterator[LogEntry]:
@@ -159,3 +160,61 @@ def test_the_projection_of_the_demo_hides_the_same(demo_engine: Engine) -> None:
     for side in e.state.sides:
         assert project(e.state, side, e.ruleset).to_dict() == \
             reference_project(e.state, side, e.ruleset).to_dict()
+
+
+def _strings_match_a_full_count(engine: Engine) -> int:
+    """The kept counts of the current state give what counting it all gives, for every
+    side (checked after every logged change)."""
+    from campaign_tui.core.sideview import current_strings
+
+    checked = 0
+    for side in engine.state.sides:
+        view, identity, shown = current_strings(engine, side)
+        assert view is engine.view(side)
+        assert identity == identity_strings(engine.state), side
+        assert shown == state_strings(view), side
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_kept_counts_follow_random_play_undo_and_redo(name: str, tmp_path: Path) -> None:
+    engine = open_campaign(example_folder(name, tmp_path / "campaign"), load_ruleset).engine
+    checked: list[int] = []
+    engine.listeners.append(lambda _outcome: checked.append(_strings_match_a_full_count(engine)))
+    rng = random.Random(11)
+    for _round in range(4):
+        random_play(engine, rng, 8)
+        for _ in range(rng.randint(1, 3)):
+            if engine.undo_target() is not None:
+                engine.undo(confirm=True)
+        if engine.redo_target() is not None:
+            engine.redo()
+    assert sum(checked) > 0
+
+
+def test_the_kept_counts_follow_hidden_changes(demo_engine: Engine) -> None:
+    e = demo_engine
+    e.listeners.append(lambda _outcome: _strings_match_a_full_count(e))
+    _strings_match_a_full_count(e)
+    e.perform("gm.set_status", {"unit": "b-tank", "field": "fatigue", "value": 2,
+                                "reason": "B Tank is worn out"})
+    e.perform("gm.edit_formation", {"formation": "b1", "field": "status.orders",
+                                    "value": '"hold"'})
+    e.perform("gm.place", {"id": "b1", "location": "hex:0606"})
+    e.undo(confirm=True)
+    e.redo()
+    assert _strings_match_a_full_count(e) == len(e.state.sides)
+
+
+def test_a_replaced_state_is_counted_again(demo_engine: Engine) -> None:
+    from campaign_tui.core.sideview import current_strings
+
+    e = demo_engine
+    current_strings(e, "A")
+    renamed = e.state.copy()
+    unit = next(u for u in renamed.units.values() if u.side == "B")
+    unit.name = "Quite New Name 99"
+    e.state = renamed                   # (as a seat's replica takes a whole state)
+    _view, identity, _shown = current_strings(e, "A")
+    assert "Quite New Name 99" in identity
