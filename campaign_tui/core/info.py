@@ -81,7 +81,7 @@ class CampaignInfo:
             name=str(d["name"]), ruleset=str(rs["id"]), ruleset_version=str(rs["version"]),
             data_hash=str(rs.get("data_hash", "")), scenario=str(d.get("scenario", "")),
             seed=int(d["seed"] if "seed" in d or not d.get("export_side") else 0),
-            id=str(d.get("id", uuid.uuid4().hex)),
+            id=str(d["id"]) if "id" in d else uuid.uuid4().hex,
             rng_position=int(d.get("rng_position", 0)), created=str(d.get("created", "")),
             saved=str(d.get("saved", "")), head=int(d.get("head", 0)),
             redo=[int(x) for x in d.get("redo", [])], log_length=int(d.get("log_length", 0)),
