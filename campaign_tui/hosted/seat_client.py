@@ -124,16 +124,22 @@ class SeatApp(CampaignApp):
 
     def _nothing_to_draw(self) -> bool:
         """No message waiting at any message pump (a refresh asked for posts one) and no
-        repaint, layout or callback pending at the screen. (Textual's own bookkeeping: an
-        instrument's view, not the app's.)"""
+        repaint, layout or callback pending at the screen. (Textual's own bookkeeping, read
+        as cheaply as it can be: an instrument's view, not the app's.)"""
         screen = self.screen
         if any(getattr(screen, flag, False) for flag in (
                 "_dirty_widgets", "_layout_required", "_repaint_required",
                 "_scroll_required", "_recompose_required", "_callbacks")):
             return False
-        pumps = (self, screen, *getattr(self, "_registry", screen.walk_children()))
-        return not any(p.message_queue_size or getattr(p, "_next_callbacks", None)
-                       for p in pumps)
+        for ref in (*self._registry.data, lambda: self, lambda: screen):
+            pump = ref()
+            if pump is None:
+                continue
+            own = pump.__dict__
+            queue = own.get("_message_queue")
+            if (queue is not None and queue.values) or own.get("_next_callbacks"):
+                return False
+        return True
 
     def _stamp(self) -> None:
         self._paint_log.write(f"{time.time():.6f} update {os.getpid()}\n")
