@@ -119,3 +119,34 @@ def test_completion_goes_through_the_parser(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setenv("_ARGCOMPLETE", "1")
     assert tui_args(["open", "c"]) is None
+
+
+# Rule modules a rule set's declarations (the phase machines and the actions) reach through
+# ``core.later`` stand-ins: opening a campaign imports them only when a rule is first used.
+RULES_NOT_FOR_DECLARING = {
+    "fifth_frontier_war": ("checks", "combat", "combat_procs", "control", "fuel", "movement", "ops",
+                           "plot_due", "plot_offers", "plots", "reinforcements", "setup_rules",
+                           "turn_flow", "victory"),
+    "prefect": ("capture", "checks", "crt", "detection", "ground_combat", "ground_detection",
+                "saves", "space_combat"),
+    "prestags": ("combat", "crt", "results", "strength"),
+    "second_sathar_war": ("attention", "battles", "cycles"),
+    "star_cruiser_lite": ("boarding", "chores_month", "chores_week", "combat", "damage", "ground",
+                          "preempt"),
+}
+DECLARE = """
+import json, sys
+from campaign_tui.registry import load_ruleset
+plugin = load_ruleset(sys.argv[1])
+machines, actions = plugin.machines(), plugin.actions()
+assert machines and actions
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("rid", sorted(RULES_NOT_FOR_DECLARING))
+def test_declaring_a_rule_set_imports_no_rule_module(rid: str, tmp_path: Path) -> None:
+    mods = _modules(DECLARE, rid, home=tmp_path)
+    assert f"rulesets.{rid}" in mods
+    rules = tuple(f"rulesets.{rid}.{m}" for m in RULES_NOT_FOR_DECLARING[rid])
+    assert _loaded(mods, rules) == []

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core import digests
 from campaign_tui.core.actions import ActionDef
-from campaign_tui.core.board import Board, bare_board
 from campaign_tui.core.catalog import Catalog
 from campaign_tui.core.errors import InvalidInput
 from campaign_tui.core.machine import Machine
@@ -30,6 +29,7 @@ from campaign_tui.core.tables import Table, TableSet
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+    from campaign_tui.core.board import Board
     from campaign_tui.core.changes import Change
     from campaign_tui.core.context import Ctx
 
@@ -233,6 +233,8 @@ class RuleSet:
     def board(self, state: State) -> Board:
         """The campaign's map: its hex numbering and extent, or its graph of places, and the
         places shipped with the rule set. By default any well-formed hex number is a hex."""
+        from campaign_tui.core.board import bare_board
+
         return bare_board()
 
     def locate(self, view: State) -> dict[str, list[tuple[str, str]]]:

@@ -8,12 +8,15 @@ from typing import Any
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from rulesets.fifth_frontier_war import candidates as C
-from rulesets.fifth_frontier_war import combat as K
 from rulesets.fifth_frontier_war.acting import read_map, read_nested, side_for
-from rulesets.fifth_frontier_war.combat_procs import minimal_allocation
 from rulesets.fifth_frontier_war.formulas import fmt
 from rulesets.fifth_frontier_war.game import Game
+
+# rule modules: imported at the first call of one of their functions
+K = later("rulesets.fifth_frontier_war.combat")
+CP = later("rulesets.fifth_frontier_war.combat_procs")
 
 SIDE_CHOICES = ("", "imperial", "zhodani")
 
@@ -128,7 +131,7 @@ def allocate_auto(ctx: Ctx, side: str) -> None:
     g = Game.of(ctx)
     c = K.cv(ctx.state)
     owed = int(c.get("owed", {}).get(side, 0))
-    choice = minimal_allocation(owed, K.hulls(g, K.here(ctx.state), side))
+    choice = CP.minimal_allocation(owed, K.hulls(g, K.here(ctx.state), side))
     K.apply_allocation(ctx, side, choice)
     ctx.summary(
         f"{side} takes {owed} damage: "
@@ -252,6 +255,8 @@ def sdb_continue(ctx: Ctx) -> None:
 def bomb(ctx: Ctx, side: str, targets: str = "") -> None:
     """Share the side's bombardment among enemy troops and the enemy defense unit; each target is
     bombed separately and its losses apply at once."""
+    from rulesets.fifth_frontier_war.combat import SIDE_NAMES
+
     if side == "independent":
         if ctx.by != "gm":
             raise ActionRejected("the GM runs an independent world's SDBs")
@@ -267,7 +272,7 @@ def bomb(ctx: Ctx, side: str, targets: str = "") -> None:
     ctx.edit_var("combat", {}).setdefault("bombed", {})[side] = True
     g, place = Game.of(ctx), K.here(ctx.state)
     shares = [f"{K.target_name(g, k, place)}: {_factors(v)}" for k, v in alloc.items()]
-    ctx.summary(f"{K.SIDE_NAMES.get(side, side)} bomb " + "; ".join(shares))
+    ctx.summary(f"{SIDE_NAMES.get(side, side)} bomb " + "; ".join(shares))
 
 
 def _factors(value: Any) -> str:

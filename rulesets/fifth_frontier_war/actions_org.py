@@ -6,14 +6,18 @@ from __future__ import annotations
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import Formation
 from rulesets.fifth_frontier_war import candidates as C
-from rulesets.fifth_frontier_war import combat as K
-from rulesets.fifth_frontier_war import movement, ops
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.formulas import fmt
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import ABOARD, is_box, is_hex
+
+# rule modules: imported at the first call of one of their functions
+K = later("rulesets.fifth_frontier_war.combat")
+movement = later("rulesets.fifth_frontier_war.movement")
+ops = later("rulesets.fifth_frontier_war.ops")
 
 
 def _plot_turn(ctx: Ctx) -> int:

@@ -6,12 +6,15 @@ from __future__ import annotations
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from rulesets.fifth_frontier_war import candidates as C
-from rulesets.fifth_frontier_war import setup_rules
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import SETUP, is_hex
-from rulesets.fifth_frontier_war.reinforcements import markers
+
+# rule modules: imported at the first call of one of their functions
+setup_rules = later("rulesets.fifth_frontier_war.setup_rules")
+reinforcements = later("rulesets.fifth_frontier_war.reinforcements")
 
 
 @action(
@@ -134,6 +137,8 @@ def deploy(ctx: Ctx, units: list[str], to: str, on_world: bool) -> None:
 def deploy_rest(ctx: Ctx, side: str) -> None:
     """Quick start: every counter still waiting goes to the first legal station (the capital where
     allowed) and the initial fleet markers still to choose are taken in chart order."""
+    from rulesets.fifth_frontier_war.setup_rules import INITIAL_MARKERS
+
     side = side_for(ctx, side)
     g = Game.of(ctx)
     placed = 0
@@ -149,11 +154,11 @@ def deploy_rest(ctx: Ctx, side: str) -> None:
     taken = 0
     for navy in navies:
         want = (
-            setup_rules.INITIAL_MARKERS[navy]
-            - len(markers(g, navy, "available"))
-            - len(markers(g, navy, "in_play"))
+            INITIAL_MARKERS[navy]
+            - len(reinforcements.markers(g, navy, "available"))
+            - len(reinforcements.markers(g, navy, "in_play"))
         )
-        for mid in markers(g, navy, "group")[: max(0, want)]:
+        for mid in reinforcements.markers(g, navy, "group")[: max(0, want)]:
             ctx.record("fleet_markers", mid)["status"] = "available"
             taken += 1
     ctx.summary(f"{side}: {placed} counters placed at default stations, {taken} fleet markers taken")
@@ -174,15 +179,18 @@ def take_fleet_marker(ctx: Ctx, marker: str) -> None:
 
 
 def take_marker(ctx: Ctx, marker: str) -> None:
+    from rulesets.fifth_frontier_war.setup_rules import INITIAL_MARKERS
+
     g = Game.of(ctx)
     m = ctx.state.records("fleet_markers")[marker]
     if m["status"] != "group":
         raise ActionRejected(f"{m['name']} is already {m['status'].replace('_', ' ')}")
     navy = m["navy"]
-    taken = len(markers(g, navy, "available")) + len(markers(g, navy, "in_play"))
-    if taken >= setup_rules.INITIAL_MARKERS[navy]:
+    taken = len(reinforcements.markers(g, navy, "available")) + len(
+        reinforcements.markers(g, navy, "in_play"))
+    if taken >= INITIAL_MARKERS[navy]:
         raise ActionRejected(
-            f"the {navy.replace('_', ' ')} navy starts with {setup_rules.INITIAL_MARKERS[navy]} "
+            f"the {navy.replace('_', ' ')} navy starts with {INITIAL_MARKERS[navy]} "
             "fleet markers; the others arrive as reinforcements"
         )
     ctx.record("fleet_markers", marker)["status"] = "available"

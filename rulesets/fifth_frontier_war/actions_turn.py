@@ -4,19 +4,31 @@ GM's map corrections."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.actions import ActionDef, Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from rulesets.fifth_frontier_war import candidates as C
-from rulesets.fifth_frontier_war import control, fuel, movement, ops, plot_due, reinforcements, victory
-from rulesets.fifth_frontier_war import plots as P
 from rulesets.fifth_frontier_war.acting import owns, side_for
 from rulesets.fifth_frontier_war.formulas import armistice_level, fmt
 from rulesets.fifth_frontier_war.game import Game
 from rulesets.fifth_frontier_war.hexes import ARRIVED, BOX, normalise_place
-from rulesets.fifth_frontier_war.plot_offers import plot_orders_offered
+
+# rule modules: imported at the first call of one of their functions
+control = later("rulesets.fifth_frontier_war.control")
+fuel = later("rulesets.fifth_frontier_war.fuel")
+movement = later("rulesets.fifth_frontier_war.movement")
+ops = later("rulesets.fifth_frontier_war.ops")
+plot_due = later("rulesets.fifth_frontier_war.plot_due")
+reinforcements = later("rulesets.fifth_frontier_war.reinforcements")
+victory = later("rulesets.fifth_frontier_war.victory")
+P = later("rulesets.fifth_frontier_war.plots")
+plot_offers = later("rulesets.fifth_frontier_war.plot_offers")
+
+if TYPE_CHECKING:
+    from rulesets.fifth_frontier_war.plots import Plot
 
 
 # -- phase 1 ------------------------------------------------------------------------------------
@@ -274,7 +286,7 @@ def horizon(ctx: Ctx, g: Game, fid: str) -> int:
     return g.fleet_pf(fid)
 
 
-def _plot_fleet(ctx: Ctx, fleet: str) -> tuple[Game, Any, P.Plot]:
+def _plot_fleet(ctx: Ctx, fleet: str) -> tuple[Game, Any, Plot]:
     g = Game.of(ctx)
     f = ctx.state.formations[fleet]
     side_for(ctx, f.side)
@@ -282,7 +294,7 @@ def _plot_fleet(ctx: Ctx, fleet: str) -> tuple[Game, Any, P.Plot]:
     return g, f, ops.plot(ctx.state, f.side, fleet)
 
 
-def _store(ctx: Ctx, g: Game, f: Any, new: P.Plot, base: int) -> None:
+def _store(ctx: Ctx, g: Game, f: Any, new: Plot, base: int) -> None:
     problems = movement.plot_problems(g, f.id, new, base)
     if problems:
         raise ActionRejected("; ".join(problems))
@@ -297,7 +309,7 @@ def _store(ctx: Ctx, g: Game, f: Any, new: P.Plot, base: int) -> None:
         "orders",
         help="turn:order pairs, e.g. 7:J2011, 8:R2011 (R alone: hold where the fleet will be); "
         "without turns they fill the next unplotted turns",
-        suggest=plot_orders_offered,
+        suggest=plot_offers.plot_orders_offered,
     ),
     visibility="actor",
     reference="4C, 5.16",

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from campaign_tui.core.later import later
 from campaign_tui.core.machine import ClockLevel, Go, Machine, Require, Step
-from rulesets.fifth_frontier_war import checks as C
-from rulesets.fifth_frontier_war import combat as K
-from rulesets.fifth_frontier_war import turn_flow as F
+
+# the rule modules, imported when the machine first calls one of their functions
+C = later("rulesets.fifth_frontier_war.checks")
+K = later("rulesets.fifth_frontier_war.combat")
+F = later("rulesets.fifth_frontier_war.turn_flow")
 
 if TYPE_CHECKING:
     from campaign_tui.core.model import State

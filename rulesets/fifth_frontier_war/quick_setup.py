@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
-from rulesets.fifth_frontier_war import setup_rules
 from rulesets.fifth_frontier_war.actions_org import _assign, form_fleet
 from rulesets.fifth_frontier_war.actions_setup import deploy, deploy_rest
 from rulesets.fifth_frontier_war.game import Game
-from rulesets.fifth_frontier_war.reinforcements import markers
+
+# rule modules: imported at the first call of one of their functions
+setup_rules = later("rulesets.fifth_frontier_war.setup_rules")
+reinforcements = later("rulesets.fifth_frontier_war.reinforcements")
 
 STAGING = "1507"  # Clan
 NAVIES = {"imperial": ("imperial",), "zhodani": ("zhodani", "sword_worlds", "vargr")}
@@ -44,14 +47,16 @@ def _secret_base(ctx: Ctx) -> None:
 
 def _guerrillas(ctx: Ctx) -> None:
     g = Game.of(ctx)
-    counts = {setup_rules.EFATE: 3, setup_rules.RUIE: 1}
+    from rulesets.fifth_frontier_war.setup_rules import EFATE, RUIE
+
+    counts = {EFATE: 3, RUIE: 1}
     for hexid in sorted(ctx.state.records("worlds")):
         if sum(counts.values()) >= 10:
             break
         if hexid not in counts and not setup_rules.guerrilla_problems(g, {hexid: 1, **counts}
                                                                           )[1:]:
             counts[hexid] = 1
-    counts[setup_rules.EFATE] += 10 - sum(counts.values())
+    counts[EFATE] += 10 - sum(counts.values())
     from rulesets.fifth_frontier_war.actions_setup import place_guerrillas
 
     place_guerrillas.handler(ctx, ",".join(f"{h}:{n}" for h, n in counts.items()))
@@ -88,7 +93,7 @@ def _form_fleets(ctx: Ctx, side: str) -> int:
         for s in g.squadrons(side=side):
             if g.navy(s) == navy and s.formation is None and g.in_play(s):
                 groups.setdefault(s.location or "", []).append(s.id)
-        free = markers(g, navy, "available")
+        free = reinforcements.markers(g, navy, "available")
         for place, ids in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
             if not free:
                 break

@@ -6,19 +6,29 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
-from rulesets.prefect import ground_combat, ops
+from rulesets.prefect import ops
 from rulesets.prefect.actions_supply import new_tf
 from rulesets.prefect.board import Board, hexid, loc_hex, map_board, other
-from rulesets.prefect.checks import roll_check
 from rulesets.prefect.common import actor_side, own_force
-from rulesets.prefect.crt import column_index, parse_cell
-from rulesets.prefect.detection import naval_esm, planetary_target
-from rulesets.prefect.ground_detection import sig_of
 from rulesets.prefect.rulings import area_of, terrain_of
-from rulesets.prefect.saves import DESTROYED, DISRUPTED, ground_outcome
-from rulesets.prefect.space_combat import BASE_LETTERS_IGNORED, Force, battle, describe
 from rulesets.prefect.values import storage_cap, terrain_effect
+
+# rule modules: imported at the first call of one of their functions
+checks = later("rulesets.prefect.checks")
+crt = later("rulesets.prefect.crt")
+detection = later("rulesets.prefect.detection")
+ground_combat = later("rulesets.prefect.ground_combat")
+ground_detection = later("rulesets.prefect.ground_detection")
+saves = later("rulesets.prefect.saves")
+space_combat = later("rulesets.prefect.space_combat")
+roll_check = checks.roll_check
+column_index, parse_cell = crt.column_index, crt.parse_cell
+naval_esm, planetary_target = detection.naval_esm, detection.planetary_target
+sig_of = ground_detection.sig_of
+ground_outcome = saves.ground_outcome
+Force, battle, describe = space_combat.Force, space_combat.battle, space_combat.describe
 
 
 def gs_units(state: State, side: str, area: int | None = None) -> list[str]:
@@ -50,6 +60,8 @@ def independent_attack(
     units attack an enemy task force or ground base in their area. An undetected task force
     must first be found with the naval units' ESM (starships -2 each); a base is always
     detected and the attack follows the space combat rules."""
+    from rulesets.prefect.space_combat import BASE_LETTERS_IGNORED
+
     board = Board.of(ctx)
     side = actor_side(ctx)
     if bool(target) == bool(base):
@@ -165,6 +177,8 @@ def antidrop_attack(ctx: Ctx, units: list[str], area: int) -> None:
     Drop Holding Box: no shifts, the fighters never save, the dropping units save with the
     CRT modifier only (all letters ignored). Disrupted units still land; disrupted supply
     transports drop nothing."""
+    from rulesets.prefect.saves import DESTROYED, DISRUPTED
+
     board = Board.of(ctx)
     side = actor_side(ctx, ctx.state.unit(units[0]).side if units else None)
     ready = set(gs_units(ctx.state, side, area))

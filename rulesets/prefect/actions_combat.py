@@ -7,13 +7,18 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
 from rulesets.prefect import candidates as C
-from rulesets.prefect import ground_combat, ops
+from rulesets.prefect import ops
 from rulesets.prefect.board import TERRAINS, Board, hexid, loc_hex, map_board, other
 from rulesets.prefect.common import actor_side, own_force
-from rulesets.prefect.ground_detection import attempt
 from rulesets.prefect.rulings import adjacent, area_of
+
+# rule modules: imported at the first call of one of their functions
+ground_combat = later("rulesets.prefect.ground_combat")
+ground_detection = later("rulesets.prefect.ground_detection")
+attempt = ground_detection.attempt
 
 
 # -- P2.1 detection ----------------------------------------------------------------------------

@@ -8,16 +8,22 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
 from rulesets.prefect import candidates as C
-from rulesets.prefect import ground_combat, ops
+from rulesets.prefect import ops
 from rulesets.prefect.board import TERRAINS, Board, hexid, map_board, other
-from rulesets.prefect.capture import capture_hex
 from rulesets.prefect.common import hex_of, own_force
-from rulesets.prefect.ground_detection import attempt
 from rulesets.prefect.movement import movement_allowance, zoc_covers
 from rulesets.prefect.rulings import adjacent, adjacent_forces, terrain_of
 from rulesets.prefect.values import terrain_effect
+
+# rule modules: imported at the first call of one of their functions
+capture = later("rulesets.prefect.capture")
+ground_combat = later("rulesets.prefect.ground_combat")
+ground_detection = later("rulesets.prefect.ground_detection")
+attempt = ground_detection.attempt
+capture_hex = capture.capture_hex
 
 MOVE_STEPS = ("P_MOVE.select_tf", "P_MOVE.moving", "P_MOVE.zoc", "P_MOVE.cleanup")
 

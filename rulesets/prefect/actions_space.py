@@ -8,19 +8,12 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
 from rulesets.prefect import candidates as C
 from rulesets.prefect import ops
 from rulesets.prefect.board import KU_CRASSUS, MISSIONS, Board, other
-from rulesets.prefect.checks import roll_check
 from rulesets.prefect.common import actor_side
-from rulesets.prefect.detection import (
-    interceptor_target,
-    nspace_target,
-    recon_target,
-    tspace_target,
-    withdrawal_target,
-)
 from rulesets.prefect.naval import (
     FATIGUE_MISSIONS,
     allocated,
@@ -38,7 +31,16 @@ from rulesets.prefect.naval import (
     tf_sector,
 )
 from rulesets.prefect.space import even_fill_ok, interceptor_eligible, marine_base_defense
-from rulesets.prefect.space_combat import BASE_ORBITAL, BASE_TARGET, Force, battle, describe
+
+# rule modules: imported at the first call of one of their functions
+checks = later("rulesets.prefect.checks")
+detection = later("rulesets.prefect.detection")
+space_combat = later("rulesets.prefect.space_combat")
+roll_check = checks.roll_check
+interceptor_target, nspace_target = detection.interceptor_target, detection.nspace_target
+recon_target, tspace_target = detection.recon_target, detection.tspace_target
+withdrawal_target = detection.withdrawal_target
+Force, battle, describe = space_combat.Force, space_combat.battle, space_combat.describe
 
 
 def _side(ctx: Ctx, hint: str | None = None) -> str:
@@ -539,6 +541,8 @@ def osd_round(ctx: Ctx, sector: str, segment: int) -> None:
     """One combat round in a segment held by both sides: the higher attack total is the
     combat attacker (a tie goes to the turn's Attacker, G30). Ground naval bases cannot be
     hurt by sector defenses and fire without saving."""
+    from rulesets.prefect.space_combat import BASE_ORBITAL
+
     board = Board.of(ctx)
     sec = sector_param(sector)
     if (sec, segment) not in contested(ctx.state):
@@ -915,6 +919,8 @@ def resolve_mission(ctx: Ctx, segment: int | None = None) -> None:
     """Attack and HS Attack fight everything in the segment (orbital bases count in the
     defense; ground bases do not). Recon learns each segment's Sig and tries to detect one.
     Against Supply, Ground Support and Orbital Drop the opponent chooses what attacks."""
+    from rulesets.prefect.space_combat import BASE_ORBITAL
+
     board = Board.of(ctx)
     m = ctx.edit_var("mission", {})
     mission = m["mission"]
@@ -1167,6 +1173,8 @@ def marine_assault(ctx: Ctx, base: str) -> None:
 def gs_attack_base(ctx: Ctx, base: str) -> None:
     """(Space game) The surviving Ground Support force attacks a ground base in its segment:
     its attack against the base's defense only; the base saves."""
+    from rulesets.prefect.space_combat import BASE_TARGET
+
     board = Board.of(ctx)
     m = _mission(ctx)
     b = ctx.state.unit(base)

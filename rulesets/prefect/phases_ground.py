@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from campaign_tui.core.later import later
 from campaign_tui.core.machine import RETURN, Go, Require, Step
 from campaign_tui.core.model import State
-from rulesets.prefect import ground_combat
 from rulesets.prefect.actions_movement import budget, end_move_after_counter, mover_done, zoc_prompt
 from rulesets.prefect.actions_setup import placing_done, setup_ready, start_placing
 from rulesets.prefect.actions_withdraw_adjust import income_done, lines_checked, loose_disrupted
 from rulesets.prefect.board import Board
 from rulesets.prefect.chores import last_turn, tempo, victory
-from rulesets.prefect.crt import COLUMNS
+
+# rule modules: imported at the first call of one of their functions
+ground_combat = later("rulesets.prefect.ground_combat")
 
 COUNTER_ACTIONS = ("counter_move", "counterattack")
 MAP_GM: tuple[str, ...] = ()
@@ -374,6 +376,8 @@ def combat_sub_steps(support: bool = True) -> list[Step]:
         return bool(_c(s).get("advance"))
 
     def shift_prompt(s: State) -> str:
+        from rulesets.prefect.crt import COLUMNS
+
         c = _c(s)
         opts = [{-1: "left", 0: "none", 1: "right"}[o] for o in c.get("shift_options", [])]
         col = c.get("column", 0)

@@ -7,9 +7,16 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from rulesets.prestags import candidates as C
-from rulesets.prestags import carriers, combat, crt, exclusive, hexmap, movement, panic, results
+from rulesets.prestags import carriers, exclusive, hexmap, movement
 from rulesets.prestags.common import Info, frac, ftext, info, other, stamp, units_at
+
+# rule modules: imported at the first call of one of their functions
+combat = later("rulesets.prestags.combat")
+crt = later("rulesets.prestags.crt")
+panic = later("rulesets.prestags.panic")
+results = later("rulesets.prestags.results")
 
 
 def _pick(ctx: Ctx, ids: list[str], side: str, what: str) -> list[Info]:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
-from rulesets.prestags import panic, victory
 from rulesets.prestags.common import SIDES, other, units_of
+
+# rule modules: imported at the first call of one of their functions
+panic = later("rulesets.prestags.panic")
+victory = later("rulesets.prestags.victory")
 
 
 def _concession_open(state: State) -> str | None:

@@ -5,10 +5,14 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
-from rulesets.prestags import act_chariot, carriers, exclusive, hexmap, movement, results
+from campaign_tui.core.later import later
+from rulesets.prestags import act_chariot, carriers, exclusive, hexmap, movement
 from rulesets.prestags import candidates as C
 from rulesets.prestags.common import Info, ftext, info, side_data, stamp, units_of
 from rulesets.prestags.turns import arriving
+
+# rule modules: imported at the first call of one of their functions
+results = later("rulesets.prestags.results")
 
 
 def _movers(ctx: Ctx, ids: list[str], side: str, entering: bool) -> list[Info]:

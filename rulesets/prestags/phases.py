@@ -10,13 +10,18 @@ deployment and end with the victory judgement.
 from __future__ import annotations
 
 from campaign_tui.core.context import Ctx
+from campaign_tui.core.later import later
 from campaign_tui.core.machine import ClockLevel, Go, Machine, Require, Step
 from campaign_tui.core.model import State
-from rulesets.prestags import carriers, exclusive, plots, turns
-from rulesets.prestags import simultaneous as sim
+from rulesets.prestags import carriers, exclusive
 from rulesets.prestags.act_game import finish, judged
 from rulesets.prestags.act_setup import deployment_missing
 from rulesets.prestags.movement import stacking_problems
+
+# rule modules: imported at the first call of one of their functions
+plots = later("rulesets.prestags.plots")
+sim = later("rulesets.prestags.simultaneous")
+turns = later("rulesets.prestags.turns")
 
 STANDARD = "prestags.standard"
 SIMULTANEOUS = "prestags.simultaneous"

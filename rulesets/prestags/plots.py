@@ -18,10 +18,14 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
-from rulesets.prestags import carriers, combat, exclusive, hexmap, movement
+from rulesets.prestags import carriers, exclusive, hexmap, movement
 from rulesets.prestags.common import SIDES, frac, ftext, info, units_of
 from rulesets.prestags.turns import arriving
+
+# rule modules: imported at the first call of one of their functions
+combat = later("rulesets.prestags.combat")
 
 TASKS = ("OF", "DF", "ML", "MV", "SL")  # SL: a Viking fleet sails (Viking [3.1])
 

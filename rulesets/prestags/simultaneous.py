@@ -18,11 +18,18 @@ from campaign_tui.core.actions import action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.decisions import Decision, Option
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from campaign_tui.core.model import State
-from rulesets.prestags import carriers, combat, crt, exclusive, hexmap, movement, panic, results, turns
+from rulesets.prestags import carriers, exclusive, hexmap, movement, turns
 from rulesets.prestags.act_fleet import sink_stuck_fleets
 from rulesets.prestags.common import SIDES, Info, info, other, side_data, units_at
 from rulesets.prestags.plots import mv_path, orders, sl_path
+
+# rule modules: imported at the first call of one of their functions
+combat = later("rulesets.prestags.combat")
+crt = later("rulesets.prestags.crt")
+panic = later("rulesets.prestags.panic")
+results = later("rulesets.prestags.results")
 
 
 def _valid(state: State, task: str) -> list[tuple[str, str, dict[str, Any]]]:

@@ -11,20 +11,23 @@ map after their retreat condition is met.
 from __future__ import annotations
 
 from campaign_tui.core.context import Ctx
+from campaign_tui.core.later import later
 from campaign_tui.core.machine import RETURN, ClockLevel, Go, Machine, Require, Step
 from campaign_tui.core.model import State
 
-from . import battles as B
-from . import cycles as C
 from .actions.battle import militia_problem
 from .actions.setup import drone_problems, later_placement_problems, sathar_setup_problems, upf_setup_problems
-from .attention import open_spots
 from .fdm import Fdm
 from .ledger import retreat_due, retreating, sathar_on_map, victory_now
 from .movement import must_move, threatened_systems
 from .rules import day_text, is_replacement_day, is_tenday_end
 from .scenarios import MACHINE as MACHINE_ID
 from .ships import summary
+
+# rule modules: imported at the first call of one of their functions
+B = later("rulesets.second_sathar_war.battles")
+C = later("rulesets.second_sathar_war.cycles")
+attention = later("rulesets.second_sathar_war.attention")
 
 
 def _fdm(state: State) -> Fdm:
@@ -45,7 +48,7 @@ def _declare_prompt(side: str):  # type: ignore[no-untyped-def]
         m = _fdm(state)
         if side == "SATHAR" and retreating(state):
             return "The Sathar are retreating and declare no attacks; advance."
-        spots = open_spots(state, m, side)
+        spots = attention.open_spots(state, m, side)
         if not spots:
             return (
                 "No starburst holds both sides' ships"

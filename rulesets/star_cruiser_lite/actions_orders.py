@@ -13,8 +13,8 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 from rulesets.star_cruiser_lite import candidates as C
-from rulesets.star_cruiser_lite.chores_week import transfer_ships
 from rulesets.star_cruiser_lite.game import Game
 from rulesets.star_cruiser_lite.orders import (
     MOVEMENTS,
@@ -27,6 +27,9 @@ from rulesets.star_cruiser_lite.orders import (
     blank_orders,
 )
 from rulesets.star_cruiser_lite.orders import parse_orders as _parse
+
+# rule modules: imported at the first call of one of their functions
+chores_week = later("rulesets.star_cruiser_lite.chores_week")
 
 
 def game(ctx: Ctx) -> Game:
@@ -279,7 +282,7 @@ def reorganize(ctx: Ctx, ships: list[str], from_tf: str, to_tf: str) -> None:
     if problems.items or item is None:
         raise ActionRejected("; ".join(msg for _, msg in problems.items))
     if ctx.state.step == "W.REORG":
-        transfer_ships(ctx, item["ships"], item["from"], item["to"])
+        chores_week.transfer_ships(ctx, item["ships"], item["from"], item["to"])
         ctx.summary(f"{', '.join(ships)}: {from_tf} -> {to_tf}")
         return
     orders = _current(ctx, nation)

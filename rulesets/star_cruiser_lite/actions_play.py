@@ -11,20 +11,25 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, AdvanceRefused
+from campaign_tui.core.later import later
 from campaign_tui.core.model import Formation
-from rulesets.star_cruiser_lite import boarding, combat, ids, news
+from rulesets.star_cruiser_lite import ids, news
 from rulesets.star_cruiser_lite import sp as spm
 from rulesets.star_cruiser_lite.actions_setup import new_tf, roll_all_tactics
 from rulesets.star_cruiser_lite.actions_troops import load_troops
-from rulesets.star_cruiser_lite.chores_month import add_ship, add_troop
 from rulesets.star_cruiser_lite.classes import SDRONE_MOUNTS, TROOPS
-from rulesets.star_cruiser_lite.damage import destroy_facility, destroy_ship
 from rulesets.star_cruiser_lite.game import Game
 from rulesets.star_cruiser_lite.rules_command import promotion_ftac
 from rulesets.star_cruiser_lite.rules_ground import rebuild_cost
 from rulesets.star_cruiser_lite.rules_logistics import protection_bonus
 from rulesets.star_cruiser_lite.setup_data import troop_factors
 from rulesets.star_cruiser_lite.supply import Source, available, give, pay, resupply_unit, sources, take
+
+# rule modules: imported at the first call of one of their functions
+boarding = later("rulesets.star_cruiser_lite.boarding")
+combat = later("rulesets.star_cruiser_lite.combat")
+chores_month = later("rulesets.star_cruiser_lite.chores_month")
+damage_rules = later("rulesets.star_cruiser_lite.damage")
 
 REPORT_STEPS = ("W.REPORT", "M0.REPORT")
 
@@ -409,7 +414,7 @@ def reinforce(ctx: Ctx, nation: str, type: str, system: str, count: int, tf: str
             ctx.add_formation(Formation(gid, nation, gid, "contingent", None, system, {}, {}, "owner"))
         levels = list(utype.attrs.get("levels", ["Regular"]))
         for i in range(count):
-            add_troop(
+            chores_month.add_troop(
                 ctx,
                 nation,
                 gid,
@@ -427,7 +432,8 @@ def reinforce(ctx: Ctx, nation: str, type: str, system: str, count: int, tf: str
         else:
             fid = new_tf(ctx, nation, system)
         for i in range(count):
-            add_ship(ctx, nation, fid, type, name if count == 1 and name else f"{name or utype.name} {i + 1}")
+            label = name if count == 1 and name else f"{name or utype.name} {i + 1}"
+            chores_month.add_ship(ctx, nation, fid, type, label)
         ctx.summary(f"{count} x {utype.name} arrive at {system} in {fid}")
     news.event(ctx, f"reinforcements reach {system}: {count} x {utype.name}", [nation], "reinforcement")
 
@@ -615,6 +621,8 @@ def cmb_pair(ctx: Ctx, pairs: Any) -> None:
 def cmb_escort(ctx: Ctx, escort: str, charge: str) -> None:
     """An escort (FTR, SDB, FF, DE, DD, FE) guards one capital ship with its beams on PD, if its side
     outnumbers the enemy."""
+    from rulesets.star_cruiser_lite.combat import OTHER
+
     b = _battle(ctx)
     g = game(ctx)
     if b["units"].get(escort, {}).get("side") != b["units"].get(charge, {}).get("side"):
@@ -622,7 +630,7 @@ def cmb_escort(ctx: Ctx, escort: str, charge: str) -> None:
     if g.code(g.state.units[escort]) not in combat.escort_codes(g):
         raise ActionRejected(f"{escort} is not an escort class")
     key = b["units"][escort]["side"]
-    if combat.line_count(b, key) <= combat.line_count(b, combat.OTHER[key]):
+    if combat.line_count(b, key) <= combat.line_count(b, OTHER[key]):
         raise ActionRejected("escorts screen only while their side outnumbers the enemy")
     bb = ctx.edit_var("battle", {})
     bb["units"][escort].update({"role": "escort", "charge": charge})
@@ -727,9 +735,9 @@ def cmb_result(
         if uid not in b["units"]:
             raise ActionRejected(f"{uid} is not in this battle")
         if combat.is_facility(b, uid):
-            destroy_facility(ctx, uid, "battle (result entered by the GM)")
+            damage_rules.destroy_facility(ctx, uid, "battle (result entered by the GM)")
         elif g.alive(g.state.units[uid]):
-            destroy_ship(ctx, uid, "battle (result entered by the GM)")
+            damage_rules.destroy_ship(ctx, uid, "battle (result entered by the GM)")
         bb["units"][uid]["role"] = "lost"
     for uid in retreated:
         if uid in bb["units"]:

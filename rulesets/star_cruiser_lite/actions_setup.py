@@ -8,14 +8,17 @@ from typing import Any
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
+from campaign_tui.core.later import later
 from campaign_tui.core.model import Formation
 from rulesets.star_cruiser_lite import ids
 from rulesets.star_cruiser_lite import sp as spm
-from rulesets.star_cruiser_lite.chores_month import set_core_output as _set_core
 from rulesets.star_cruiser_lite.game import Game
 from rulesets.star_cruiser_lite.orders import parse_toml
 from rulesets.star_cruiser_lite.rules_command import initial_tactics
 from rulesets.star_cruiser_lite.setup_data import CtxSink, load
+
+# rule modules: imported at the first call of one of their functions
+chores_month = later("rulesets.star_cruiser_lite.chores_month")
 
 
 def game(ctx: Ctx) -> Game:
@@ -321,7 +324,7 @@ def add_commander(ctx: Ctx, nation: str, name: str, ship: str, flag: bool, rank:
 )
 def set_core_output(ctx: Ctx, nation: str, output: int) -> None:
     """The nation's Core SP output per month (a share of national output the GM sets)."""
-    _set_core(ctx, nation, output)
+    chores_month.set_core_output(ctx, nation, output)
 
 
 @action(

@@ -7,9 +7,17 @@ Clock: month (from 1) > week (0..4); the absolute weekly turn is t = 5 x (month 
 from __future__ import annotations
 
 from campaign_tui.core.context import Ctx
+from campaign_tui.core.later import later
 from campaign_tui.core.machine import RETURN, ClockLevel, Go, Machine, Require, Step
 from campaign_tui.core.model import State
-from rulesets.star_cruiser_lite import boarding, chores_month, chores_week, combat, ground, preempt
+
+# rule modules: imported at the first call of one of their functions
+boarding = later("rulesets.star_cruiser_lite.boarding")
+chores_month = later("rulesets.star_cruiser_lite.chores_month")
+chores_week = later("rulesets.star_cruiser_lite.chores_week")
+combat = later("rulesets.star_cruiser_lite.combat")
+ground = later("rulesets.star_cruiser_lite.ground")
+preempt = later("rulesets.star_cruiser_lite.preempt")
 
 ORDER_ACTIONS = (
     "import_orders",

@@ -84,6 +84,7 @@ class MainScreen(CampaignScreen):
         self.set_class(_is(HUGE, size.width, size.height), "huge")
         self._wide_parts = self.wide    # the titles and the side map are mounted
         self._wide_mounting = False
+        self._panels_built = self.wide  # the order of battle and die log (narrow: later)
         self._topbar_shown: tuple[Any, ...] = ()   # what the top bar says now
 
     def compose(self) -> ComposeResult:
@@ -99,14 +100,33 @@ class MainScreen(CampaignScreen):
                 yield PhasePrompt(id="prompt")
             if self.wide:
                 yield _map_panel()
+            # a narrow screen shows one panel: the hidden two are built once it is up
             with Vertical(id="panel-oob", classes="panel"):
                 yield from self._wide_title("oob")
-                yield OobPanel(session.engine.ruleset, id="oob",
-                              read_only=session.read_only or side_seat(session))
+                if self.wide:
+                    yield self._oob_panel()
             with Vertical(id="panel-log", classes="panel"):
                 yield from self._wide_title("log")
-                yield DieLogPanel(session.engine, session.viewer, id="log")
+                if self.wide:
+                    yield DieLogPanel(session.engine, session.viewer, id="log")
         yield Footer(compact=True)
+
+    def _oob_panel(self) -> OobPanel:
+        session = self.session
+        return OobPanel(session.engine.ruleset, id="oob",
+                        read_only=session.read_only or side_seat(session))
+
+    def _build_panels(self) -> None:
+        """The order of battle and the die log of a narrow screen, hidden at first, mounted
+        once the first screen is painted (their widgets would delay it unseen)."""
+        if self._panels_built:
+            return
+        self._panels_built = True
+        self.query_one("#panel-oob").mount(self._oob_panel())
+        self.query_one("#panel-log").mount(
+            DieLogPanel(self.session.engine, self.session.viewer, id="log"))
+        if self._oob_stale and self._oob_shown():  # grown wide before the first paint
+            self.call_after_refresh(self._refresh_oob)
 
     def _wide_title(self, name: str) -> list[Static]:
         return [_title(name)] if self.wide else []
@@ -127,6 +147,7 @@ class MainScreen(CampaignScreen):
 
     def _painted(self) -> None:
         self.capp.mark_painted()
+        self._build_panels()
         # the die log reads its newest page once the screen is up
         self.set_timer(0.05, self.query_one(DieLogPanel).start)
 
@@ -232,6 +253,8 @@ class MainScreen(CampaignScreen):
     def _refresh_oob(self) -> None:
         """The order of battle is filled only while it can be seen (it is the costliest
         panel with thousands of units); a hidden one is marked stale and filled when shown."""
+        if not self._panels_built:  # filled once built (after the first paint)
+            return
         session = self.session
         self._oob_stale = False
         try:

@@ -8,13 +8,17 @@ from campaign_tui.core.actions import Param, action
 from campaign_tui.core.board import HexGrid
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected, InvalidInput
+from campaign_tui.core.later import later
 from campaign_tui.core.procedures import Calc
 
-from .. import battles as B
 from .. import candidates as C
+from ..fdm import Fdm
 from ..ledger import record_loss
 from ..ships import HALVING_FLAGS, alive, condition, max_hp, mounts, stat, working
 from .common import acting_side, fdm
+
+# rule modules: imported at the first call of one of their functions
+B = later("rulesets.second_sathar_war.battles")
 
 DECLARE_STEPS = ("SATHAR_DECLARE", "UPF_DECLARE")
 
@@ -479,7 +483,7 @@ def militia_problem(state) -> str | None:  # type: ignore[no-untyped-def]
     b = B.current(state)
     if not b:
         return None
-    m = B.Fdm.of(state)
+    m = Fdm.of(state)
     for uid in b.get("fled", []):
         why = B.militia_may_flee(state, m, b, uid)
         if why:

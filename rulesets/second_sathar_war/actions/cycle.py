@@ -5,10 +5,13 @@ from __future__ import annotations
 from campaign_tui.core.actions import Param, action
 from campaign_tui.core.context import Ctx
 from campaign_tui.core.errors import ActionRejected
+from campaign_tui.core.later import later
 
-from ..cycles import REPAIR_SYSTEMS, damaged_systems, replacement_candidates, restore, station_quota
 from ..ledger import losses
 from ..ships import alive
+
+# rule modules: imported at the first call of one of their functions
+cycles = later("rulesets.second_sathar_war.cycles")
 
 
 @action(
@@ -26,9 +29,11 @@ from ..ships import alive
 def plan_repair(ctx: Ctx, ship: str, job: str) -> None:
     """A ship docked a whole day at a construction centre gets either one system fully repaired
     or a share of the hull points, never both. Without a plan: hull first, most damaged first."""
+    from ..cycles import REPAIR_SYSTEMS
+
     u = ctx.state.unit(ship)
     job = job.strip()
-    choices = ["hull", "none", *damaged_systems(u)]
+    choices = ["hull", "none", *cycles.damaged_systems(u)]
     if job not in choices:
         raise ActionRejected(f"{u.label} has nothing to repair as {job!r}; choose from {', '.join(choices)}")
     if job in REPAIR_SYSTEMS or job not in ("hull", "none"):
@@ -53,10 +58,10 @@ def upf_replacement(ctx: Ctx, loss: str, station: str) -> None:
     st = ctx.state.unit(station)
     if not alive(st):
         raise ActionRejected(f"{st.label} is destroyed")
-    quota, classes = station_quota(ctx.state, station)
+    quota, classes = cycles.station_quota(ctx.state, station)
     if not quota:
         raise ActionRejected(f"{st.label} is neither a fortress nor a fortified station")
-    if loss not in [r["id"] for r in replacement_candidates(ctx.state, station)]:
+    if loss not in [r["id"] for r in cycles.replacement_candidates(ctx.state, station)]:
         raise ActionRejected(
             f"{loss} cannot be replaced at {st.label} (it takes {', '.join(classes)}; "
             "militia, shatter drones and misjumped ships are never replaced)"
@@ -132,13 +137,13 @@ def space_repair(
     for job in systems:
         if job in waiting:
             raise ActionRejected(f"{u.label}'s {job} can only be repaired at a station")
-        if job not in damaged_systems(u):
+        if job not in cycles.damaged_systems(u):
             raise ActionRejected(f"{u.label} has no damaged {job}")
     w = ctx.unit(ship)
     if hull_points:
         w.status["hull_damage"] = max(0, int(w.status.get("hull_damage", 0)) - hull_points)
     for job in systems:
-        restore(ctx, u, job)
+        cycles.restore(ctx, u, job)
     if hull_failed:
         w.status["hull_station_only"] = True
     if station_only:
