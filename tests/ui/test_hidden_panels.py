@@ -55,3 +55,26 @@ async def test_a_wide_screen_composes_every_panel_before_its_first_paint(
         await pilot.pause()
         assert seen == {"oob": 1, "log": 1}
         assert app.screen.query_one(OobTree).root.children
+
+
+async def test_an_action_before_the_hidden_panels_are_built_is_shown_once_they_are(
+        home_places: Places, ffw_quick_path: Path) -> None:
+    app = CampaignApp(home_places, ffw_quick_path, blink=False, theme="textual-dark")
+    painted = app.mark_painted
+    acted: list[int] = []
+
+    def mark_painted() -> None:   # (the screen's panels are built right after this)
+        if not acted:
+            assert not app.screen.query(DieLogPanel)
+            outcome = app.session.perform("note", {"text": "before the panels"})
+            acted.append(outcome.entry.seq)     # every listener ran: nothing failed
+        painted()
+
+    app.mark_painted = mark_painted  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert acted and len(app.screen.query(DieLogPanel)) == 1
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert isinstance(app.focused, DieLog)
+        assert app.session.engine.history.get(acted[0]).summary.endswith("before the panels")

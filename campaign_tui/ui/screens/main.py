@@ -294,10 +294,12 @@ class MainScreen(CampaignScreen):
     def campaign_changed(self, outcome: Outcome) -> None:
         """Called after every committed action (including undo and redo)."""
         self.refresh_campaign()
-        self.query_one(DieLogPanel).committed(outcome.entry)
+        if self._panels_built:   # (else it reads the log, as it is then, when it is built)
+            self.query_one(DieLogPanel).committed(outcome.entry)
 
     def viewer_changed(self) -> None:
-        self.query_one(DieLogPanel).set_viewer(self.session.viewer)
+        if self._panels_built:   # (else it is built for the viewer of that moment)
+            self.query_one(DieLogPanel).set_viewer(self.session.viewer)
         self.refresh_campaign()
 
     # -- acting -------------------------------------------------------------------------------
