@@ -7,7 +7,6 @@ never changes game state itself: it sends actions to the engine and redraws from
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
 import time
@@ -73,7 +72,6 @@ class CampaignApp(App[int]):
         self.blink = blink
         self.started = time.perf_counter()
         self.painted: float | None = None
-        self._action_notice: Any = None  # the notice of the last action, undo or redo
         wanted = theme or os.environ.get(THEME_ENV, "")
         if wanted:
             self.theme = wanted
@@ -306,17 +304,11 @@ class CampaignApp(App[int]):
         self.action_notice(seen.summary if seen else "Done.", timeout=3)
 
     def action_notice(self, message: str, timeout: float = 3) -> None:
-        """Say what the last action, undo or redo did. The notice replaces the one before
-        it: ten undos in a row leave the last one's notice, not a stack of ten (which
-        also costs Textual a rebuild of every toast at each new one)."""
-        from textual.notifications import Notification, Notify
+        """Say what the last action, undo or redo did, in the screen's notice box: the
+        notice replaces the one before it (ten undos in a row leave the last one's)."""
+        from campaign_tui.ui.widgets.notice import show_action_notice
 
-        old, unnotify = self._action_notice, getattr(self, "_unnotify", None)
-        if old is not None and unnotify is not None:
-            with contextlib.suppress(KeyError):  # gone already (its time ran out)
-                unnotify(old, refresh=False)
-        self._action_notice = Notification(message, timeout=timeout)
-        self.post_message(Notify(self._action_notice))
+        show_action_notice(self.screen, message, timeout)
 
     # -- shared commands ---------------------------------------------------------------------
     def save(self) -> bool:

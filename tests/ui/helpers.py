@@ -60,3 +60,10 @@ async def press(pilot: Pilot[Any], *names: str) -> None:
         await pilot.press(name)
         await pilot.pause()
     await pilot.pause()
+
+
+def action_notice(app: Any) -> str:
+    """What the screen's action notice says now ("" when none is shown)."""
+    from campaign_tui.ui.widgets.notice import NoticeRack
+
+    return " ".join(rack.message for rack in app.screen.query(NoticeRack))

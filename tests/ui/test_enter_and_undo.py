@@ -9,7 +9,8 @@ from textual.widgets import Input
 from campaign_tui.store.paths import Places
 from campaign_tui.ui.screens.dialogs import ConfirmDialog
 from campaign_tui.ui.screens.resolve import ResolveDialog
-from tests.ui.helpers import make_app, static_text
+from campaign_tui.ui.widgets.notice import NoticeRack
+from tests.ui.helpers import action_notice, make_app, static_text
 from tests.ui.test_flows import engine, press, type_text
 
 
@@ -34,13 +35,12 @@ async def test_enter_in_a_field_does_not_apply(home_places: Places, demo_path: P
         assert app.screen is not dialog and len(engine(app).history) == length + 1
         summary = engine(app).undo_target().summary
         # undo: the confirmation (here past a GM ruling, none) or the notice names it
-        app.clear_notifications()
         await press(pilot, "ctrl+z")
         if isinstance(app.screen, ConfirmDialog):
             assert summary in static_text(app, ".dialog-message")
             await press(pilot, "shift+tab", "enter")
-        notices = [str(n.message) for n in app._notifications]
-        assert any(m.startswith("Undone:") and summary in m for m in notices), notices
+        notice = action_notice(app)
+        assert notice.startswith("Undone:") and summary in notice, notice
 
 
 async def test_undo_and_redo_in_a_row_leave_one_notice(home_places: Places,
@@ -53,10 +53,26 @@ async def test_undo_and_redo_in_a_row_leave_one_notice(home_places: Places,
         await press(pilot, "n", "n")                # two steps to undo, no dice
         app.clear_notifications()
         await press(pilot, "ctrl+z", "ctrl+z", "ctrl+y")
-        notices = [str(n.message) for n in app._notifications]
-        assert len(notices) == 1, notices
-        assert not notices[0].startswith("Undone:")  # the redo's, the last key's
-        app.notify("Saved.")                        # other notices are not replaced
+        racks = app.screen.query(NoticeRack)
+        assert len(racks) == 1 and not app._notifications   # one box, no toasts
+        notice = action_notice(app)
+        assert notice and not notice.startswith("Undone:")  # the redo's, the last key's
+        app.notify("Saved.")                        # other notices are toasts, kept
         await press(pilot, "ctrl+z")
-        notices = [str(n.message) for n in app._notifications]
-        assert notices[0] == "Saved." and notices[1].startswith("Undone:"), notices
+        assert [str(n.message) for n in app._notifications] == ["Saved."]
+        assert action_notice(app).startswith("Undone:")
+
+
+async def test_the_action_notice_goes_after_its_time(home_places: Places,
+                                                     demo_path: Path) -> None:
+    app = make_app(home_places, demo_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.action_notice("Done: a test", timeout=0.2)
+        await pilot.pause()
+        assert action_notice(app) == "Done: a test"
+        app.action_notice("Done: the next", timeout=0.5)   # the time starts again
+        await pilot.pause(0.3)
+        assert action_notice(app) == "Done: the next"
+        await pilot.pause(0.4)
+        assert action_notice(app) == ""
