@@ -76,3 +76,26 @@ async def test_the_action_notice_goes_after_its_time(home_places: Places,
         assert action_notice(app) == "Done: the next"
         await pilot.pause(0.4)
         assert action_notice(app) == ""
+
+
+async def test_the_action_notice_grows_for_longer_words(home_places: Places,
+                                                        demo_path: Path) -> None:
+    """The box keeps its width; longer words get the lines they need, shorter ones give
+    them back (the screen is laid out again only then)."""
+    app = make_app(home_places, demo_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_notice("Done: short")
+        await pilot.pause()
+        rack = app.screen.query_one(NoticeRack)
+        assert rack.notice.content_region.height == 1
+        long = "Done: " + " ".join(["a long summary of what was done"] * 3)
+        app.action_notice(long)
+        await pilot.pause()
+        width = rack.notice.content_region.width
+        assert 0 < width < len(long) and rack.notice.content_region.height >= 3
+        assert action_notice(app) == long
+        app.action_notice("Done: short again")
+        await pilot.pause()
+        assert rack.notice.content_region.height == 1
+        assert rack.notice.content_region.width == width

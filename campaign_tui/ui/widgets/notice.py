@@ -17,8 +17,8 @@ from textual.widgets import Static
 class ActionNotice(Static):
     DEFAULT_CSS = """
     ActionNotice {
-        width: auto;
-        max-width: 60;
+        width: 60;
+        max-width: 50%;
         height: auto;
         padding: 0 1;
         border: round $primary;
@@ -50,8 +50,18 @@ class NoticeRack(Container):
         self._timer: Any = None
 
     def say(self, message: str, timeout: float) -> None:
-        self.notice.update(message)
-        self.display = True
+        notice = self.notice
+        width, height = notice.content_region.size
+        if self.display and width:
+            # the box keeps its width: the screen is laid out again only when the new
+            # words need another number of lines (a layout costs more than the action)
+            notice.update(message, layout=False)
+            size = self.screen.size
+            if notice.get_content_height(size, size, width) != height:
+                notice.refresh(layout=True)
+        else:
+            notice.update(message)
+            self.display = True
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(timeout, self._done)
