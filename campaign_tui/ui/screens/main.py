@@ -24,6 +24,7 @@ from campaign_tui.ui.commands import PaletteEntry, bindings
 from campaign_tui.ui.screens.base import CampaignScreen, side_seat
 from campaign_tui.ui.session import describe_error
 from campaign_tui.ui.widgets.dielog import DieLogPanel
+from campaign_tui.ui.widgets.notice import NoticeRack
 from campaign_tui.ui.widgets.oob import NodeKey, OobPanel, OobTree
 from campaign_tui.ui.widgets.prompt import PhasePrompt, numbered
 
@@ -148,6 +149,7 @@ class MainScreen(CampaignScreen):
     def _painted(self) -> None:
         self.capp.mark_painted()
         self._build_panels()
+        self.mount(NoticeRack())   # the action notice's box, ready before the first action
         # the die log reads its newest page once the screen is up
         self.set_timer(0.05, self.query_one(DieLogPanel).start)
 

@@ -15,34 +15,14 @@ from textual.widgets import Static
 
 
 class ActionNotice(Static):
-    DEFAULT_CSS = """
-    ActionNotice {
-        width: 60;
-        max-width: 50%;
-        height: auto;
-        padding: 0 1;
-        border: round $primary;
-        background: $panel-lighten-1;
-    }
-    """
+    """The words (styled in app.tcss, with the rack: a widget's own CSS, read at its first
+    mount, would have the whole stylesheet applied again in the middle of an action)."""
 
 
 class NoticeRack(Container):
     """Where the notice sits: docked at the bottom, above the keys line, on a layer of
     its own (so the screen's own layout does not move), shown only while it says
     something."""
-
-    DEFAULT_CSS = """
-    NoticeRack {
-        layer: notice;
-        dock: bottom;
-        width: 1fr;
-        height: auto;
-        align: right bottom;
-        margin-bottom: 1;
-        display: none;
-    }
-    """
 
     def __init__(self) -> None:
         self.notice = ActionNotice()
