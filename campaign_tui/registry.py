@@ -130,11 +130,9 @@ def _cache_key(group: str) -> str:
 
 
 def _cache_file() -> Path | None:
-    if os.environ.get("CAMPAIGN_TUI_NO_CACHE"):
-        return None
     from campaign_tui.store.paths import places
 
-    return places().cache / "registry.json"
+    return places().cached("registry.json")
 
 
 def discover(group: str = GROUP) -> Registry:

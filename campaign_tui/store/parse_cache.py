@@ -25,11 +25,9 @@ _PERSON = f"py{sys.version_info[0]}{sys.version_info[1]}m{marshal.version}".enco
 
 
 def _folder() -> Path | None:
-    if os.environ.get("CAMPAIGN_TUI_NO_CACHE"):
-        return None
     from campaign_tui.store.paths import places
 
-    return places().cache / "toml"
+    return places().cached("toml")
 
 
 def _key(raw: bytes) -> str:

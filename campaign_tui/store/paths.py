@@ -9,6 +9,7 @@ from pathlib import Path
 from campaign_tui.core.records import record
 
 APP = "campaign-tui"
+NO_CACHE_ENV = "CAMPAIGN_TUI_NO_CACHE"   # set: no cache is read or written
 
 
 @record(frozen=True)
@@ -25,6 +26,10 @@ class Places:
     @property
     def recovery(self) -> Path:
         return self.state / "recovery"
+
+    def cached(self, name: str) -> Path | None:
+        """*name* in the cache folder; None when caches are turned off (``NO_CACHE_ENV``)."""
+        return None if os.environ.get(NO_CACHE_ENV) else self.cache / name
 
     def ensure(self) -> Places:
         for p in (self.campaigns, self.state, self.config, self.recovery):

@@ -80,7 +80,7 @@ class CampaignApp(App[int]):
             self.theme = "ansi-dark"
         from campaign_tui.ui.css_cache import use_cache
 
-        self.css_cache = use_cache(self.stylesheet, places.cache / "css")
+        self.css_cache = use_cache(self.stylesheet, places.cached("css"))
 
     # -- start -------------------------------------------------------------------------------
     def on_mount(self) -> None:

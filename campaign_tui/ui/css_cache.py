@@ -92,11 +92,12 @@ class CachedStylesheet(Stylesheet):
             os.replace(tmp, target)
 
 
-def use_cache(stylesheet: Stylesheet, folder: Path) -> CachedStylesheet | None:
+def use_cache(stylesheet: Stylesheet, folder: Path | None) -> CachedStylesheet | None:
     """Make *stylesheet* (a fresh app's) read and keep its parsed rules in *folder*; None
-    when this Textual's stylesheet is not the one this was written for."""
-    if type(stylesheet) is not Stylesheet or not hasattr(stylesheet, "_parse_cache") \
-            or os.environ.get("CAMPAIGN_TUI_NO_CACHE"):
+    when there is no folder (caches turned off) or this Textual's stylesheet is not the
+    one this was written for."""
+    if folder is None or type(stylesheet) is not Stylesheet \
+            or not hasattr(stylesheet, "_parse_cache"):
         return None
     stylesheet.__class__ = CachedStylesheet
     assert isinstance(stylesheet, CachedStylesheet)
