@@ -89,7 +89,6 @@ class MainScreen(CampaignScreen):
         self._topbar_shown: tuple[Any, ...] = ()   # what the top bar says now
 
     def compose(self) -> ComposeResult:
-        session = self.session
         yield Static("", id="topbar")
         yield Static("", id="panelbar")
         with Container(id="panels"):
@@ -109,13 +108,16 @@ class MainScreen(CampaignScreen):
             with Vertical(id="panel-log", classes="panel"):
                 yield from self._wide_title("log")
                 if self.wide:
-                    yield DieLogPanel(session.engine, session.viewer, id="log")
+                    yield self._log_panel()
         yield Footer(compact=True)
 
     def _oob_panel(self) -> OobPanel:
         session = self.session
         return OobPanel(session.engine.ruleset, id="oob",
                         read_only=session.read_only or side_seat(session))
+
+    def _log_panel(self) -> DieLogPanel:
+        return DieLogPanel(self.session.engine, self.session.viewer, id="log")
 
     def _build_panels(self) -> None:
         """The order of battle and the die log of a narrow screen, hidden at first, mounted
@@ -124,8 +126,7 @@ class MainScreen(CampaignScreen):
             return
         self._panels_built = True
         self.query_one("#panel-oob").mount(self._oob_panel())
-        self.query_one("#panel-log").mount(
-            DieLogPanel(self.session.engine, self.session.viewer, id="log"))
+        self.query_one("#panel-log").mount(self._log_panel())
         if self._oob_stale and self._oob_shown():  # grown wide before the first paint
             self.call_after_refresh(self._refresh_oob)
 
