@@ -15,6 +15,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
 CLOSED = {"t": "_closed"}
 REPLY_TIMEOUT = 60.0
 SYNC_TIMEOUT = 120.0
+RECV_SIZE = 1 << 16   # what one read takes (a longer message is read in several)
 
 
 class TableGone(CampaignError):
@@ -44,6 +46,7 @@ class Link:
         self.closed = True
         self.threaded = False          # a reader thread queues the lines
         self.loop: asyncio.AbstractEventLoop | None = None   # or this loop does (attach)
+        self._pump_now: Callable[[], None] | None = None     # (its handler, see attach)
         self._lines = LineBuffer(P.MAX_PUSH)
 
     def connect(self, timeout: float = 10.0, reader: bool = True) -> dict[str, Any]:
@@ -81,11 +84,13 @@ class Link:
             threading.Thread(target=self._read, args=(sock, self.inbox), daemon=True).start()
         return first
 
-    def attach(self, loop: asyncio.AbstractEventLoop, wakeup: Callable[[], None]) -> None:
+    def attach(self, loop: asyncio.AbstractEventLoop, pump: Callable[[], None]) -> None:
         """From now on *loop* reads what arrives (for a link connected without a reader)
-        and calls *wakeup* when something has."""
+        and calls *pump* to handle it: at once when the loop's reader has read it (one
+        pass of the loop less at every update), else at the loop's next pass (a wake asked
+        for while something is being handled)."""
         assert not self.threaded, "this link has its reader thread"
-        self.loop, self.wakeup = loop, wakeup
+        self.loop, self.wakeup, self._pump_now = loop, partial(loop.call_soon, pump), pump
         if self.sock is not None and not self.closed:
             loop.add_reader(self.sock.fileno(), self._readable)
         if not self.inbox.empty():
@@ -102,7 +107,7 @@ class Link:
         """The reader thread."""
         try:
             while True:
-                data = sock.recv(1 << 20)
+                data = sock.recv(RECV_SIZE)
                 if not data:
                     break
                 self._take(data, inbox)
@@ -120,8 +125,9 @@ class Link:
             self.inbox.put(CLOSED)
             return True
         try:
-            sock.settimeout(timeout)
-            data = sock.recv(1 << 20)
+            if sock.gettimeout() != timeout:    # (each change is a system call)
+                sock.settimeout(timeout)
+            data = sock.recv(RECV_SIZE)
         except (TimeoutError, BlockingIOError):
             return False
         except OSError:
@@ -134,8 +140,8 @@ class Link:
 
     def _readable(self) -> None:
         """The attached loop's reader: the socket has something."""
-        if self._read_now(0.0):
-            self._wake()
+        if self._read_now(0.0) and self._pump_now is not None:
+            self._pump_now()
 
     def _lost(self) -> None:
         if self.loop is not None and self.sock is not None:

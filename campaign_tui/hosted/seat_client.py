@@ -68,7 +68,7 @@ class SeatApp(CampaignApp):
             session.link.wakeup = partial(loop.call_soon_threadsafe, self._pump,
                                           context=contextvars.copy_context())
         else:      # this loop reads the table's messages itself: no thread to wake
-            session.link.attach(loop, partial(loop.call_soon, self._pump))
+            session.link.attach(loop, self._pump)
         session.listeners.append(self._committed)
         session.reloaded.append(self._reloaded)
         if os.environ.get(PAINT_LOG_ENV):
@@ -123,23 +123,16 @@ class SeatApp(CampaignApp):
             self.call_after_refresh(self._stamp)
 
     def _nothing_to_draw(self) -> bool:
-        """No message waiting at any message pump (a refresh asked for posts one) and no
-        repaint, layout or callback pending at the screen. (Textual's own bookkeeping, read
-        as cheaply as it can be: an instrument's view, not the app's.)"""
-        screen = self.screen
-        if any(getattr(screen, flag, False) for flag in (
-                "_dirty_widgets", "_layout_required", "_repaint_required",
-                "_scroll_required", "_recompose_required", "_callbacks")):
+        """Nothing waiting to run at the event loop (a message posted to any widget, or a
+        refresh asked for, wakes a task there first) and no repaint, layout or callback
+        pending at the screen. (Textual's and asyncio's own bookkeeping, read as cheaply
+        as it can be: an instrument's view, not the app's.)"""
+        if asyncio.get_running_loop()._ready:  # type: ignore[attr-defined]
             return False
-        for ref in (*self._registry.data, lambda: self, lambda: screen):
-            pump = ref()
-            if pump is None:
-                continue
-            own = pump.__dict__
-            queue = own.get("_message_queue")
-            if (queue is not None and queue.values) or own.get("_next_callbacks"):
-                return False
-        return True
+        screen = self.screen
+        return not any(getattr(screen, flag, False) for flag in (
+            "_dirty_widgets", "_layout_required", "_repaint_required", "_scroll_required",
+            "_recompose_required", "_callbacks", "_next_callbacks"))
 
     def _stamp(self) -> None:
         self._paint_log.write(f"{time.time():.6f} update {os.getpid()}\n")
