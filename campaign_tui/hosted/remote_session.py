@@ -57,7 +57,6 @@ class RemoteSession:
                                       "waiting_names": [], "sealed": []}
         self.deferred: list[dict[str, Any]] = []   # arrived while older entries were read
         self.resyncing = False     # a whole sync asked for (an update did not follow on)
-        self.asking = False        # this seat's own request is being answered
         self._take_sync(sync)
         self._viewer = self.own_viewer
 
@@ -154,14 +153,11 @@ class RemoteSession:
     # -- acting: everything goes to the server --------------------------------------------------
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
         self._deferred()
-        self.asking = True       # what arrives meanwhile answers this seat's own request
         try:
             reply = self.link.request(message, self.handle)
         except TableGone:
             self._gone()
             raise
-        finally:
-            self.asking = False
         if reply.get("t") == "error":
             raise CampaignError(str(reply.get("message")))
         if not reply.get("ok"):

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 RECONNECT_EVERY = 1.0
 WARM_UP_AFTER = 0.5      # seconds after the first paint
 PAINT_LOG_ENV = "CAMPAIGN_TUI_PAINT_LOG"   # bench/hosted.py: when each update is on screen
+STAMP_AT_THE_LATEST = 0.5    # seconds (an update whose refresh draws nothing)
 
 
 class SeatApp(CampaignApp):
@@ -47,6 +48,7 @@ class SeatApp(CampaignApp):
         super().__init__(places, None, **kwargs)
         self.remote = session
         self._retry: Any = None
+        self._stamp_due = False     # (bench/hosted.py) stamped at the next screen update
 
     def startup_done(self) -> None:
         super().startup_done()
@@ -105,22 +107,30 @@ class SeatApp(CampaignApp):
 
     # -- bench/hosted.py: when each update is on screen -----------------------------------
     def _stamp_when_shown(self) -> None:
-        """Stamp the update once it is on screen. The seat that acted: after the next
-        refresh (which shows the update and its action's notice). Any other seat: looked
-        at once its handling is done, stamped at once when nothing is left to draw (its
-        screen shows nothing new), else after the next refresh. (Asking Textual for a
-        refresh callback costs a seat with nothing to draw more than its update: the
-        instrument would weigh on what it measures.)"""
-        if self.remote.asking:
-            self.call_after_refresh(self._stamp)
-        else:
-            asyncio.get_running_loop().call_soon(self._stamp_if_drawn)
+        """Stamp the update once it is on screen: looked at once its handling is done (the
+        event loop's next pass), stamped at once when nothing is left to draw (the screen
+        shows nothing new), else when the screen's next update is written to the terminal
+        (``_display``: Textual's after-refresh callback can come before it)."""
+        asyncio.get_running_loop().call_soon(self._stamp_if_drawn)
 
     def _stamp_if_drawn(self) -> None:
         if self._nothing_to_draw():
             self._stamp()
-        else:
-            self.call_after_refresh(self._stamp)
+            return
+        self._stamp_due = True
+        # a refresh that turns out to change nothing writes nothing: stamped late, not never
+        asyncio.get_running_loop().call_later(STAMP_AT_THE_LATEST, self._stamp_late)
+
+    def _stamp_late(self) -> None:
+        if self._stamp_due:
+            self._stamp_due = False
+            self._stamp()
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        super()._display(screen, renderable)
+        if self._stamp_due and renderable is not None:
+            self._stamp_due = False
+            self._stamp()
 
     def _nothing_to_draw(self) -> bool:
         """Nothing waiting to run at the event loop (a message posted to any widget, or a
