@@ -1,7 +1,9 @@
 """What one viewer (the GM or a side) receives from the table: its whole projection at
 connection (``sync``) and, after each committed action, what changed (``update``): its
 new log entries, and its info, status and state only where they differ from the
-revision before (the state as a :mod:`~campaign_tui.hosted.delta`). Every seat of one
+revision before (the info's changed fields alone, the state as a
+:mod:`~campaign_tui.hosted.delta`: the GM's bookmarks, a year of them, travel only when
+they change). Every seat of one
 viewer gets the same bytes; each message carries the viewer's revision (``rev``), an
 update also the one it applies to (``base``): a seat that does not hold that revision
 asks for a whole sync again.
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.sideview import LiveTail
 from campaign_tui.hosted.authority import refusal
-from campaign_tui.hosted.delta import state_delta
+from campaign_tui.hosted.delta import info_delta, state_delta
 from campaign_tui.hosted.identity import GM
 
 if TYPE_CHECKING:
@@ -154,9 +156,13 @@ class Feed:
             out.update(info=body["info"], status=body["status"], state=body["state"])
         else:
             out["base"] = self.rev
-            for key in ("info", "status"):
-                if body[key] != last[key]:
-                    out[key] = body[key]
+            changed, dropped = info_delta(last["info"], body["info"])
+            if changed:
+                out["info_set"] = changed
+            if dropped:
+                out["info_drop"] = dropped
+            if body["status"] != last["status"]:
+                out["status"] = body["status"]
             delta = state_delta(last["state"], body["state"])
             if delta:
                 out["delta"] = delta

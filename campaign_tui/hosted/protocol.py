@@ -33,7 +33,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-VERSION = 2                       # 2: updates carry deltas and revisions
+VERSION = 3                       # 2: updates carry deltas and revisions;
+                                  # 3: and only the info and table facts that changed
 MAX_REQUEST = 256 * 1024          # a seat's message (actions are small)
 MAX_PUSH = 64 * 1024 * 1024       # the server's (a whole projection at sync)
 REQUESTS = ("perform", "undo", "redo", "seal", "table", "ping", "entries", "rule", "sync")

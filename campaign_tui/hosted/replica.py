@@ -19,6 +19,17 @@ from campaign_tui.hosted.delta import apply_to_state
 from campaign_tui.registry import load_ruleset
 
 
+def info_after(info: CampaignInfo, changed: dict[str, Any], dropped: list[str]) -> CampaignInfo:
+    """*info* with an update's changed and dropped fields (its bookmarks read again only
+    when they are among them)."""
+    data = {k: v for k, v in info.to_dict().items() if k not in dropped and k != "bookmarks"}
+    data.update(changed)
+    new = CampaignInfo.from_dict(data)
+    if "bookmarks" not in changed and "bookmarks" not in dropped:
+        new.bookmarks = info.bookmarks
+    return new
+
+
 class Replica(Engine):
     @classmethod
     def from_sync(cls, body: dict[str, Any], older: Loader | None = None) -> Replica:
@@ -42,6 +53,9 @@ class Replica(Engine):
         self.history.mark_saved()
         if "info" in body:
             self.info = CampaignInfo.from_dict(body["info"])
+        elif "info_set" in body or "info_drop" in body:
+            self.info = info_after(self.info, body.get("info_set", {}),
+                                   body.get("info_drop", []))
         if "state" in body:
             state = State.from_dict(body["state"], fresh=True)
         elif "delta" in body:

@@ -99,6 +99,7 @@ class TableServer:
         self.problem = ""       # the last save's failure, shown on every seat
         self.questions = Questions()    # a side's action waiting on the GM's ruling
         self._tasks: set[asyncio.Task[None]] = set()   # older entries being sent
+        self._table_sent: dict[str, dict[str, Any]] = {}   # each viewer's seats have these
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -230,10 +231,20 @@ class TableServer:
         """Every seat gets the table's facts (on a seal, a pause, a lock, a seat arriving
         or leaving)."""
         for viewer in {c.viewer for c in self.connections}:
-            data = P.encode(self.table_info(viewer))
+            info = self.table_info(viewer)
+            data = P.encode(info)
             for conn in self.connections:
                 if conn.viewer == viewer and conn is not skip:
                     conn.send(data)
+            self._table_sent[viewer] = {k: v for k, v in info.items() if k != "t"}
+
+    def _table_news(self, viewer: str) -> dict[str, Any]:
+        """The table's facts for an update of *viewer*'s: none when its seats have them."""
+        table = self._table_for(viewer)
+        if self._table_sent.get(viewer) == table:
+            return {}
+        self._table_sent[viewer] = table
+        return {"table": table}
 
     def _committed(self, outcome: Outcome) -> None:
         """After every committed action: save it, then tell every seat what it sees."""
@@ -255,7 +266,7 @@ class TableServer:
         for viewer in {c.viewer for c in self.connections}:
             try:
                 ready[viewer] = P.encode({**self._feed(viewer).update(list(outcome.events)),
-                                          "table": self._table_for(viewer)})
+                                          **self._table_news(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
                 self.feeds.pop(viewer, None)

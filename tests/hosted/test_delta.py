@@ -9,14 +9,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from campaign_tui import campaigns
+from campaign_tui.core.info import CampaignInfo
 from campaign_tui.core.model import State
 from campaign_tui.hosted.delta import apply_to_state, apply_to_tree, state_delta
 from campaign_tui.hosted.feed import Feed
 from campaign_tui.hosted.identity import SeatInfo
+from campaign_tui.hosted.replica import info_after
 from tests.hosted.helpers import RawSeat, ThreadTable
 from tests.secrets.cases import SCRIPTED, random_play
 
@@ -45,18 +48,31 @@ def _played_feeds(path: Path, steps: int, seed: int = 3) -> None:
     every value it carries is the side's own new projection's."""
     opened = campaigns.open_path(path)
     engine = opened.engine
-    feeds = {side: Feed(engine, side) for side in engine.state.sides}
+    feeds = {side: Feed(engine, side) for side in [*engine.state.sides, "gm"]}
     held: dict[str, State] = {}
+    infos: dict[str, CampaignInfo] = {}
     for side, feed in feeds.items():
-        held[side] = State.from_dict(feed.sync()["state"], fresh=True)
+        sync = feed.sync()
+        held[side] = State.from_dict(sync["state"], fresh=True)
+        infos[side] = CampaignInfo.from_dict(sync["info"])
     updates: list[bool] = []
+    bookmarks_sent: list[bool] = []
 
     def check(_outcome: object) -> None:       # after each commit, as the table does
         for side, feed in feeds.items():
             rev = feed.rev
             message = feed.update([])
             assert message["base"] == rev and message["rev"] == rev + 1
-            assert "state" not in message
+            assert "state" not in message and "info" not in message
+            # the info's changed fields alone, applied as a seat's replica does
+            infos[side] = info_after(infos[side], message.get("info_set", {}),
+                                     message.get("info_drop", []))
+            assert infos[side].to_dict() == feed._info()
+            if side == "gm":
+                assert infos[side].bookmarks == engine.info.bookmarks
+                bookmarks_sent.append("bookmarks" in message.get("info_set", {}))
+            if side == "gm":
+                continue
             view = engine.side_view(side).state.to_dict()
             delta: dict[str, Any] = message.get("delta", {})
             for coll, slots in delta.get("set", {}).items():
@@ -74,6 +90,7 @@ def _played_feeds(path: Path, steps: int, seed: int = 3) -> None:
     finally:
         campaigns.close(opened)
     assert any(updates)
+    assert any(bookmarks_sent) and not all(bookmarks_sent)   # only when they changed
 
 
 def test_every_sides_delta_gives_its_projection_prestags(tmp_path: Path) -> None:
@@ -91,6 +108,10 @@ def test_an_update_sends_only_what_changed(table: ThreadTable) -> None:
     gm.perform("gm.set_var", {"name": "weather", "value": "snow"})
     update = seat.until("update")
     assert "state" not in update and "status" not in update
+    # of the info, what an action changes (not the name, nor the bookmarks); the table's
+    # facts only when they change
+    assert set(update["info_set"]) <= {"log_length", "saved", "where"}
+    assert "table" not in update
     assert update["delta"] == {"set": {"vars": {"weather": "snow"}}}
     assert update["base"] == added["rev"]
     assert b.wait_for(lambda: b.engine.state.vars.get("weather") == "snow")
@@ -123,3 +144,25 @@ def test_a_resync_is_the_sides_own_projection(table: ThreadTable) -> None:
     assert resync["viewer"] == "B" and resync["rev"] == sync["rev"]
     assert resync["state"] == sync["state"]
     assert seat.until("reply")["id"] == 1
+
+
+def test_an_update_carries_the_tables_facts_when_they_change(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save that fails is news on every seat with the update; the next save that works
+    clears it the same way; in between, updates leave the table's facts out."""
+    gm = table.seat("gm", None)
+    seat = RawSeat(table.server.socket_path)
+    seat.hello(table.server.secret, SeatInfo("bob2", "B"))
+
+    def fails(_opened: object) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as m:
+        m.setattr(campaigns, "save", fails)
+        gm.perform("gm.set_var", {"name": "weather", "value": "rain"})
+        update = seat.until("update")
+    assert "disk full" in update["table"]["problem"]
+    gm.perform("gm.set_var", {"name": "weather", "value": "snow"})
+    assert seat.until("update")["table"]["problem"] == ""
+    gm.perform("gm.set_var", {"name": "weather", "value": "fog"})
+    assert "table" not in seat.until("update")
