@@ -401,7 +401,9 @@ class FolderStore:
         return best, self._read_snapshot(best, self.ruleset)
 
     def load_entries(self, first: int, last: int) -> list[LogEntry]:
+        """The saved entries first..last (those past the last save are the engine's)."""
         out: list[LogEntry] = []
+        last = min(last, self._length)
         start = _segment_first(first)
         while start <= last:
             entries = self._segment(start)
