@@ -49,6 +49,7 @@ class SeatApp(CampaignApp):
         self.remote = session
         self._retry: Any = None
         self._stamp_due = False     # (bench/hosted.py) stamped at the next screen update
+        self._updates = 0           # (bench/hosted.py) updates waiting for a screen update
 
     def startup_done(self) -> None:
         super().startup_done()
@@ -117,12 +118,14 @@ class SeatApp(CampaignApp):
         if self._nothing_to_draw():
             self._stamp()
             return
+        self._updates += 1
         self._stamp_due = True
         # a refresh that turns out to change nothing writes nothing: stamped late, not never
-        asyncio.get_running_loop().call_later(STAMP_AT_THE_LATEST, self._stamp_late)
+        asyncio.get_running_loop().call_later(STAMP_AT_THE_LATEST, self._stamp_late,
+                                              self._updates)
 
-    def _stamp_late(self) -> None:
-        if self._stamp_due:
+    def _stamp_late(self, update: int) -> None:
+        if self._stamp_due and update == self._updates:   # (not the next update's stamp)
             self._stamp_due = False
             self._stamp()
 
