@@ -29,8 +29,7 @@ class History:
         if entry is None:
             if self._loader is None:
                 raise CampaignError(f"log entry {seq} is not available")
-            # a few dozen at once, of the saved ones (the unsaved ones are all in memory)
-            for e in self._loader(seq, min(self._length - len(self.pending), seq + 63)):
+            for e in self._loader(seq, min(self._length, seq + 63)):
                 self._cache[e.seq] = e
             entry = self._cache.get(seq)
             if entry is None:

@@ -40,14 +40,14 @@ def state_delta(old: Tree, new: Tree) -> Delta:
     return out
 
 
+_ABSENT = object()
+
+
 def info_delta(old: Tree, new: Tree) -> tuple[dict[str, Any], list[str]]:
     """The fields of a campaign's info (``CampaignInfo.to_dict()``) that *new* sets anew,
     and those it no longer has."""
     return ({k: v for k, v in new.items() if old.get(k, _ABSENT) != v},
             [k for k in old if k not in new])
-
-
-_ABSENT = object()
 
 
 def apply_to_tree(old: Tree, delta: Delta) -> Tree:
