@@ -100,6 +100,8 @@ class TableServer:
         self.questions = Questions()    # a side's action waiting on the GM's ruling
         self._tasks: set[asyncio.Task[None]] = set()   # older entries being sent
         self._table_sent: dict[str, dict[str, Any]] = {}   # each viewer's seats have these
+        self._asking: Connection | None = None   # the seat whose request is being answered
+        self._later: dict[str, list[str]] = {}   # viewers whose update waits for its reply
         self._dir: Path | None = None
 
     # -- life --------------------------------------------------------------------------------
@@ -260,12 +262,24 @@ class TableServer:
         except (CampaignError, OSError) as exc:   # play goes on; every seat is told
             self.problem = f"The last action is not saved: {exc}"
             print(f"campaign-tui table: {self.problem}", file=sys.stderr, flush=True)
-        # every viewer's update is made before any is sent: the seats woken first would
-        # otherwise take the processor from the server still making the others'
+        events = list(outcome.events)
+        viewers = {c.viewer for c in self.connections}
+        asking = self._asking
+        if asking is not None and entry.by == asking.viewer:
+            # a seat acting for itself: its viewer's update now, the others' after its reply
+            for viewer in viewers - {asking.viewer}:
+                self._later.setdefault(viewer, []).extend(events)
+            viewers = {asking.viewer}
+        self._send_updates({v: [*self._later.pop(v, []), *events] for v in viewers})
+
+    def _send_updates(self, events: dict[str, list[str]]) -> None:
+        """Each viewer named gets its update (with these events), to every seat of it.
+        Every viewer's update is made before any is sent: the seats woken first would
+        otherwise take the processor from the table still making the others'."""
         ready: dict[str, bytes] = {}
-        for viewer in {c.viewer for c in self.connections}:
+        for viewer, its_events in events.items():
             try:
-                ready[viewer] = P.encode({**self._feed(viewer).update(list(outcome.events)),
+                ready[viewer] = P.encode({**self._feed(viewer).update(its_events),
                                           **self._table_news(viewer)})
             except Exception as exc:  # a rule set's projection failing: resync those seats
                 print(f"campaign-tui table: {viewer}'s update failed ({exc})", file=sys.stderr)
@@ -333,24 +347,33 @@ class TableServer:
         return conn
 
     def _request(self, conn: Connection, line: bytes | object) -> None:
-        """Answer one request. What it sends to any seat (the updates of an action it
-        commits, table news) is held until its reply is made (the seats woken by the
-        updates would otherwise take the processor from the table still making the reply
-        the asking seat waits for), then sent, each seat's in the order made: to the
-        other seats first, then to the asking seat (its updates and the reply in one
-        write). The asking seat has the most to do with it (its action's notice on top
-        of the update): woken first, its work took the processor from all the others,
-        whose screens each have only the update to show."""
+        """Answer one request. The asking seat's reply goes first: what the request sends
+        to any seat is held until the reply is made, then the asking seat gets its
+        updates and the reply in one write. The updates of an action it commits for
+        itself are made for its viewer only before the reply; the other viewers' after
+        that write (while the asking seat shows its action on the other processor), and
+        sent to their seats with whatever else was held for them. (An action done for
+        another side, as a GM's ruling, updates everyone at once: that side learns of
+        its action before it is told of the ruling.)"""
         others = [c for c in self.connections if c is not conn]
         for c in (conn, *others):
             c.held = []
+        self._asking, self._later = conn, {}
         try:
             self._answer(conn, line)
         finally:
-            for c in (*others, conn):
-                held, c.held = c.held, None
-                if held:
-                    c.send(b"".join(held))
+            self._asking = None
+            self._flush(conn)
+            later, self._later = self._later, {}
+            self._send_updates(later)
+            for c in others:
+                self._flush(c)
+
+    @staticmethod
+    def _flush(conn: Connection) -> None:
+        held, conn.held = conn.held, None
+        if held:
+            conn.send(b"".join(held))
 
     def _answer(self, conn: Connection, line: bytes | object) -> None:
         rid: int | None = None

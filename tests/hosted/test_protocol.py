@@ -10,11 +10,14 @@ import stat
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from campaign_tui import campaigns
 from campaign_tui.hosted import protocol as P
+from campaign_tui.hosted import table_server
+from campaign_tui.hosted.feed import Feed
 from campaign_tui.hosted.identity import SeatInfo, seat_token
 from campaign_tui.hosted.lines import TOO_LONG, LineBuffer
 from tests.hosted.helpers import ROOT, RawSeat, ThreadTable, wait_until
@@ -122,33 +125,40 @@ def test_the_table_refuses_a_campaign_already_open(home_places, demo_path: Path)
         campaigns.close(opened)
 
 
-def test_an_action_is_written_to_the_other_seats_before_the_asking_one(
-        table: ThreadTable) -> None:
-    """The updates of an action go to every other seat first, then to the asking seat with
-    its reply (in one write): the asking seat, woken first, took the processor from the
-    others while it showed its action."""
-    gm, alice, bob = RawSeat(table.server.socket_path), RawSeat(table.server.socket_path), \
-        RawSeat(table.server.socket_path)
+def test_the_asking_seat_is_answered_before_the_others_updates_are_made(
+        table: ThreadTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's own action: its viewer's update is made and written with the reply (in one
+    write) first; the other viewers' updates are made after that write. A second seat of
+    the asking viewer gets the same update; every seat gets exactly one."""
+    order: list[tuple[str, str]] = []
+    made, written = Feed.update, table_server.Connection.send
+
+    def update(feed: Feed, events: list[str]) -> dict[str, Any]:
+        order.append(("made", feed.viewer))
+        return made(feed, events)
+
+    def send(conn: table_server.Connection, data: bytes) -> None:
+        kinds = [P.decode(line, P.MAX_PUSH)["t"] for line in data.splitlines()]
+        if conn.held is None and kinds != ["table"]:   # (news of the seats arriving)
+            order.append(("wrote", f"{conn.seat.name}:{'+'.join(kinds)}"))
+        written(conn, data)
+
     secret = table.server.secret
+    gm, gm2, alice, bob = (RawSeat(table.server.socket_path) for _ in range(4))
     gm.hello(secret, SeatInfo("gm", None))
+    gm2.hello(secret, SeatInfo("gm2", None))
     alice.hello(secret, SeatInfo("alice", "A"))
     bob.hello(secret, SeatInfo("bob", "B"))
-    writes: list[tuple[str, list[str]]] = []
-
-    def spy() -> None:
-        for conn in table.server.connections:
-            def write(data: bytes, name: str = conn.seat.name,
-                      real: object = conn.writer.write) -> None:
-                kinds = [P.decode(line, P.MAX_PUSH)["t"] for line in data.splitlines()]
-                writes.append((name, kinds))
-                real(data)  # type: ignore[operator]
-            conn.writer.write = write  # type: ignore[method-assign]
-
-    table.run(spy)
+    monkeypatch.setattr(Feed, "update", update)
+    monkeypatch.setattr(table_server.Connection, "send", send)
     gm.send({"t": "perform", "id": 7, "kind": "advance", "params": {}, "answers": {},
              "by": "gm"})
     assert gm.until("reply")["ok"] is True
-    assert alice.until("update") and bob.until("update")
-    assert [name for name, _ in writes][-1] == "gm", writes
-    assert sorted(name for name, _ in writes[:-1]) == ["alice", "bob"], writes
-    assert writes[-1][1] == ["update", "reply"], writes     # its update and reply at once
+    assert alice.until("update") and bob.until("update") and gm2.until("update")
+    monkeypatch.undo()
+    first_after = order.index(("wrote", "gm:update+reply")) + 1
+    assert order[:first_after] == [("made", "gm"), ("wrote", "gm:update+reply")], order
+    assert sorted(order[first_after:]) == [
+        ("made", "A"), ("made", "B"),
+        ("wrote", "alice:update"), ("wrote", "bob:update"), ("wrote", "gm2:update")], order
+    assert max(order.index(("made", v)) for v in "AB") < order.index(("wrote", "alice:update"))
