@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_tui.core.model import _ENTITY_TYPES, RECORDS_PREFIX, State
+from campaign_tui.core.model import _ENTITY_TYPES, RECORDS_PREFIX, State, plain
 
 Tree = dict[str, dict[str, Any]]
 Delta = dict[str, dict[str, Any]]
@@ -38,6 +38,66 @@ def state_delta(old: Tree, new: Tree) -> Delta:
     if whole:
         out["all"] = whole
     return out
+
+
+# the collections of ``State.to_dict()``, in its order ("records" after them, one
+# collection of the wire whose slots are the state's ``records/`` collections)
+_TREE = ("meta", "clock", "vars", "options", "sides", "formations", "units", "markers",
+         "ledgers", "secrets", "catalog", "tables")
+
+
+def view_delta(old: State, new: State) -> Delta:
+    """``state_delta(old.to_dict(), new.to_dict())`` made from the two states themselves:
+    only the slots that differ are made plain data. For two states neither of which has
+    changed since it was made (a side's views: fresh projections, kept as made), at the
+    cost of comparing them instead of copying both whole."""
+    changed: dict[str, dict[str, Any]] = {}
+    whole: dict[str, Any] = {}
+    for coll in _TREE:
+        a, b = old._c[coll], new._c[coll]
+        if a is b or a == b:
+            continue
+        wire = _wire(coll)
+        if _tree_keys(coll, a) != _tree_keys(coll, b):
+            whole[coll] = {k: wire(v) for k, v in b.items() if v is not None}
+            continue
+        slots = {}
+        for k, v in b.items():
+            if v is not None and a[k] != v and wire(a[k]) != (mine := wire(v)):
+                slots[k] = mine
+        if slots:
+            changed[coll] = slots
+    names = [c for c in old._c if c.startswith(RECORDS_PREFIX)]
+    if names != [c for c in new._c if c.startswith(RECORDS_PREFIX)]:
+        whole["records"] = {c[len(RECORDS_PREFIX):]: plain(new._c[c])
+                            for c in new._c if c.startswith(RECORDS_PREFIX)}
+    else:
+        slots = {}
+        for c in names:
+            a, b = old._c[c], new._c[c]
+            if a != b and plain(a) != (mine := plain(b)):
+                slots[c[len(RECORDS_PREFIX):]] = mine
+        if slots:
+            changed["records"] = slots
+    out: Delta = {}
+    if changed:
+        out["set"] = changed
+    if whole:
+        out["all"] = whole
+    return out
+
+
+def _wire(coll: str) -> Any:
+    """How one slot of *coll* travels (as in ``State.to_dict()``)."""
+    return plain if coll not in _ENTITY_TYPES else (lambda entity: entity.to_dict())
+
+
+def _tree_keys(coll: str, bucket: dict[str, Any]) -> list[str]:
+    """The slots of *coll* in ``State.to_dict()`` (a plain collection's ``None`` values
+    are left out)."""
+    if coll in _ENTITY_TYPES:
+        return list(bucket)
+    return [k for k, v in bucket.items() if v is not None]
 
 
 _ABSENT = object()

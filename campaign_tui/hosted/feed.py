@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_tui.core.sideview import LiveTail
 from campaign_tui.hosted.authority import refusal
-from campaign_tui.hosted.delta import info_delta, state_delta
+from campaign_tui.hosted.delta import Delta, info_delta, state_delta, view_delta
 from campaign_tui.hosted.identity import GM
 
 if TYPE_CHECKING:
     from campaign_tui.core.engine import Engine, Status
     from campaign_tui.core.log import LogEntry
+    from campaign_tui.core.model import State
     from campaign_tui.core.sideview import SideView
 
 
@@ -123,10 +124,30 @@ class Feed:
         return seq if self.viewer == GM else self.numbers.get(seq)
 
     def _body(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
-        seat = self.seat
+        """The viewer's entries, info and status, and its state as kept (``_wire_state``
+        makes the state that travels of it)."""
         return {"viewer": self.viewer, "entries": entries, "info": self._info(),
-                "state": seat.state.to_dict(),
-                "status": status_to_wire(self.engine, self.viewer, seat.status())}
+                "state": self._kept_state(),
+                "status": status_to_wire(self.engine, self.viewer, self.seat.status())}
+
+    def _kept_state(self) -> dict[str, Any] | State:
+        """What is kept of the viewer's state to compare the next one with: a side's view
+        itself (a fresh projection, never changed once made), the GM's as plain data (the
+        engine's own state, changed in place by every action)."""
+        if self.viewer == GM:
+            return self.engine.state.to_dict()
+        return self.seat.state
+
+    @staticmethod
+    def _wire_state(kept: dict[str, Any] | State) -> dict[str, Any]:
+        return kept if isinstance(kept, dict) else kept.to_dict()
+
+    @staticmethod
+    def _state_delta(last: dict[str, Any] | State, now: dict[str, Any] | State) -> Delta:
+        if isinstance(last, dict) and isinstance(now, dict):
+            return state_delta(last, now)
+        assert not isinstance(last, dict) and not isinstance(now, dict)
+        return view_delta(last, now)
 
     def sync(self) -> dict[str, Any]:
         """The whole projection, but for the log: its last ``TAIL`` entries (``first`` is
@@ -137,11 +158,14 @@ class Feed:
         length = len(self.full)
         first = max(1, length - TAIL + 1)
         body = self._body(self.entries(first, length))
-        if self.last is None or first_new <= length or \
-                any(body[k] != self.last[k] for k in ("info", "status", "state")):
+        last = self.last
+        if last is None or first_new <= length or \
+                any(body[k] != last[k] for k in ("info", "status")) or \
+                self._state_delta(last["state"], body["state"]):
             self.rev += 1
             self.last = {k: body[k] for k in ("info", "status", "state")}
-        return {"t": "sync", "first": first, "rev": self.rev, **body}
+        return {"t": "sync", "first": first, "rev": self.rev, **body,
+                "state": self._wire_state(body["state"])}
 
     def update(self, events: list[str]) -> dict[str, Any]:
         """What changed since the last sync or update: the new entries, and the info,
@@ -153,7 +177,8 @@ class Feed:
                                "entries": body["entries"]}
         last = self.last
         if last is None:          # nothing sent before: all of it
-            out.update(info=body["info"], status=body["status"], state=body["state"])
+            out.update(info=body["info"], status=body["status"],
+                       state=self._wire_state(body["state"]))
         else:
             out["base"] = self.rev
             changed, dropped = info_delta(last["info"], body["info"])
@@ -163,7 +188,7 @@ class Feed:
                 out["info_drop"] = dropped
             if body["status"] != last["status"]:
                 out["status"] = body["status"]
-            delta = state_delta(last["state"], body["state"])
+            delta = self._state_delta(last["state"], body["state"])
             if delta:
                 out["delta"] = delta
         self.rev += 1

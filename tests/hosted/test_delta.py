@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from campaign_tui import campaigns
 from campaign_tui.core.info import CampaignInfo
 from campaign_tui.core.model import State
-from campaign_tui.hosted.delta import apply_to_state, apply_to_tree, state_delta
+from campaign_tui.hosted.delta import apply_to_state, apply_to_tree, state_delta, view_delta
 from campaign_tui.hosted.feed import Feed
 from campaign_tui.hosted.identity import SeatInfo
 from campaign_tui.hosted.replica import info_after
@@ -40,6 +40,42 @@ def test_a_delta_applied_to_the_old_tree_gives_the_new_one(old: dict, new: dict)
     assert (delta == {}) == (old == new)
     for coll, slots in delta.get("set", {}).items():            # only what changed
         assert all(old[coll][k] != v for k, v in slots.items())
+
+
+def _as_made(data: dict[str, Any]) -> State:
+    """A state holding the data as given (``None`` values too, as a rule set may leave)."""
+    state = State.from_dict(data)
+    state._c["vars"] = data["vars"]
+    for name, bucket in data["records"].items():
+        state._c[f"records/{name}"] = bucket
+    return state
+
+
+unit = st.fixed_dictionaries({"side": st.sampled_from("AB"), "type": st.sampled_from("xy")},
+                             optional={"status": st.dictionaries(st.sampled_from("hp"), value,
+                                                                 max_size=2),
+                                       "location": st.sampled_from(["0101", "0102"])})
+a_state = st.fixed_dictionaries({
+    "vars": st.dictionaries(st.sampled_from("abcdef"), value, max_size=5),
+    "units": st.dictionaries(st.sampled_from("uvwxyz"), unit, max_size=4),
+    "records": st.dictionaries(st.sampled_from("rs"), st.dictionaries(
+        st.sampled_from("ab"), value, max_size=2), max_size=2),
+}).map(_as_made)
+
+
+def _made(vars_: dict[str, Any], records: dict[str, Any]) -> State:
+    return _as_made({"vars": vars_, "units": {}, "records": records})
+
+
+@given(a_state, a_state)
+@example(_made({"a": {"b": None}}, {}), _made({"a": {}}, {}))           # the same as plain data
+@example(_made({}, {"r": {"a": None}}), _made({}, {"r": {}}))
+@example(_made({"a": 1, "b": None}, {}), _made({"b": 2, "a": 1}, {}))     # the slots moved
+def test_a_views_delta_is_the_delta_of_its_plain_data(old: State, new: State) -> None:
+    """Made from the states themselves (a side's kept views), the delta is the one of
+    their plain data: the same slots (``None`` values left out as plain data leaves them
+    out, the records' collections as one), the same values."""
+    assert view_delta(old, new) == state_delta(old.to_dict(), new.to_dict())
 
 
 def _played_feeds(path: Path, steps: int, seed: int = 3) -> None:

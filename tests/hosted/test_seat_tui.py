@@ -155,7 +155,8 @@ async def test_a_seat_whose_table_is_gone_shows_its_log_without_the_older_entrie
     app = seat_app(table, "bob", "B")
     app.remote.link.close()                        # lost before the log is read
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await pilot.pause()                        # (a loaded machine: the screen first)
+        assert await settle(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("f4", "a")               # the log, every entry
         assert await settle(pilot, lambda: "not loaded" in screen_text(app)), screen_text(app)
         assert app.is_running
