@@ -32,12 +32,7 @@ def state_delta(old: Tree, new: Tree) -> Delta:
             whole[coll] = bucket
             continue
         changed[coll] = {k: v for k, v in bucket.items() if before[k] != v}
-    out: Delta = {}
-    if changed:
-        out["set"] = changed
-    if whole:
-        out["all"] = whole
-    return out
+    return _delta(changed, whole)
 
 
 # the collections of ``State.to_dict()``, in its order ("records" after them, one
@@ -79,6 +74,10 @@ def view_delta(old: State, new: State) -> Delta:
                 slots[c[len(RECORDS_PREFIX):]] = mine
         if slots:
             changed["records"] = slots
+    return _delta(changed, whole)
+
+
+def _delta(changed: dict[str, dict[str, Any]], whole: dict[str, Any]) -> Delta:
     out: Delta = {}
     if changed:
         out["set"] = changed
