@@ -154,6 +154,7 @@ async def test_a_seat_whose_table_is_gone_shows_its_log_without_the_older_entrie
     gm.perform("gm.set_var", {"name": "weather", "value": "stormy"})
     app = seat_app(table, "bob", "B")
     app.remote.link.close()                        # lost before the log is read
+    monkeypatch.setattr(app.remote, "reconnect", lambda: False)   # and the table gone
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()                        # (a loaded machine: the screen first)
         assert await settle(pilot, lambda: isinstance(app.screen, MainScreen))
