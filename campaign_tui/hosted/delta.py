@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_tui.core.model import _ENTITY_TYPES, RECORDS_PREFIX, State, plain
+from campaign_tui.core.model import (
+    _ENTITY_TYPES,
+    ENTITY_COLLECTIONS,
+    PLAIN_COLLECTIONS,
+    RECORDS_PREFIX,
+    State,
+    plain,
+)
 
 Tree = dict[str, dict[str, Any]]
 Delta = dict[str, dict[str, Any]]
@@ -35,12 +42,6 @@ def state_delta(old: Tree, new: Tree) -> Delta:
     return _delta(changed, whole)
 
 
-# the collections of ``State.to_dict()``, in its order ("records" after them, one
-# collection of the wire whose slots are the state's ``records/`` collections)
-_TREE = ("meta", "clock", "vars", "options", "sides", "formations", "units", "markers",
-         "ledgers", "secrets", "catalog", "tables")
-
-
 def view_delta(old: State, new: State) -> Delta:
     """``state_delta(old.to_dict(), new.to_dict())`` made from the two states themselves:
     only the slots that differ are made plain data. For two states neither of which has
@@ -48,7 +49,9 @@ def view_delta(old: State, new: State) -> Delta:
     cost of comparing them instead of copying both whole."""
     changed: dict[str, dict[str, Any]] = {}
     whole: dict[str, Any] = {}
-    for coll in _TREE:
+    # the collections of ``State.to_dict()``; "records" after them (one collection on the
+    # wire, whose slots are the state's ``records/`` collections)
+    for coll in (*PLAIN_COLLECTIONS, *ENTITY_COLLECTIONS):
         a, b = old._c[coll], new._c[coll]
         if a is b or a == b:
             continue

@@ -233,12 +233,12 @@ class TableServer:
         """Every seat gets the table's facts (on a seal, a pause, a lock, a seat arriving
         or leaving)."""
         for viewer in {c.viewer for c in self.connections}:
-            info = self.table_info(viewer)
-            data = P.encode(info)
+            table = self._table_for(viewer)
+            data = P.encode({"t": "table", **table})
             for conn in self.connections:
                 if conn.viewer == viewer and conn is not skip:
                     conn.send(data)
-            self._table_sent[viewer] = {k: v for k, v in info.items() if k != "t"}
+            self._table_sent[viewer] = table
 
     def _table_news(self, viewer: str) -> dict[str, Any]:
         """The table's facts for an update of *viewer*'s: none when its seats have them."""
